@@ -1,0 +1,76 @@
+/*
+ * opsnn/opsnn.h - libopsnn's own extensions.
+ *
+ * Nothing here is needed by host code ported from an Ascend NPU; these calls
+ * let a program ask which library it runs on, control threading and look at
+ * the plan an executor will run.
+ */
+#ifndef OPSNN_OPSNN_H_
+#define OPSNN_OPSNN_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OPSNN_API ACL_FUNC_VISIBILITY
+
+#define OPSNN_VERSION_MAJOR 0
+#define OPSNN_VERSION_MINOR 1
+#define OPSNN_VERSION_PATCH 0
+
+/** "MAJOR.MINOR.PATCH" of the library actually linked. */
+OPSNN_API const char *opsnn_version_string(void);
+/** MAJOR * 10000 + MINOR * 100 + PATCH of the library actually linked. */
+OPSNN_API unsigned opsnn_version_number(void);
+
+/** Threads used by phase 2 (1 = serial). n <= 0 restores the default (the
+ *  OPSNN_NUM_THREADS environment variable, else the OpenMP default).
+ *  Returns the number now in effect. Results never depend on it. */
+OPSNN_API int opsnn_set_num_threads(int n);
+OPSNN_API int opsnn_get_num_threads(void);
+
+/** The kinds of step a plan is made of (SPEC §5). */
+typedef enum {
+    OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
+    OPSNN_STEP_BROADCAST_TO = 1, /* expand an input to the output shape */
+    OPSNN_STEP_CAST = 2, /* convert an input to the compute dtype */
+    OPSNN_STEP_KERNEL = 3, /* the operator's elementwise kernel */
+    OPSNN_STEP_CAST_BACK = 4, /* convert the result to gradInput's dtype */
+    OPSNN_STEP_VIEW_COPY = 5 /* scatter the result into a strided/overlapping output */
+} opsnn_step_kind;
+
+/** Operand numbers in a step: inputs in parameter order, then the output. */
+#define OPSNN_OPERAND_NONE (-1)
+#define OPSNN_OPERAND_OUTPUT 100
+
+typedef struct {
+    opsnn_step_kind kind;
+    int operand; /* 0, 1: inputs in parameter order; OPSNN_OPERAND_OUTPUT; or NONE */
+    int fused; /* 1: done in the kernel's loop, in registers; no intermediate tensor */
+    aclDataType src_dtype; /* dtype read by the step */
+    aclDataType dst_dtype; /* dtype written by the step */
+    uint64_t workspace_bytes; /* workspace this step's result occupies (0 when fused) */
+} opsnn_plan_step;
+
+/** Number of steps in the executor's plan, or -1 for an invalid executor. */
+OPSNN_API int opsnn_plan_step_count(const aclOpExecutor *executor);
+/** Copy step `index` (0-based) into *step. */
+OPSNN_API aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index,
+                                          opsnn_plan_step *step);
+/** Human-readable plan, snprintf-style: writes at most size bytes (NUL
+ *  included) and returns the length the full text needs. */
+OPSNN_API size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size);
+/** Name of a step kind ("Contiguous", "BroadcastTo", ...). */
+OPSNN_API const char *opsnn_step_kind_name(opsnn_step_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPSNN_OPSNN_H_ */

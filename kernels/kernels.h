@@ -1,0 +1,63 @@
+/*
+ * The kernel layer's internal interface.
+ *
+ * A micro-kernel computes one operator for one dtype over a contiguous run of
+ * n elements: y[i] = op(a[i], b[i]). For the backward operators a is
+ * gradOutput and b is self (softshrink) or result (selu). Micro-kernels are
+ * named XNNPACK-style, <op>_ukernel__<isa>_<dtype>, live one family per
+ * folder and one ISA per file, and are only reached through the table that
+ * opsnn_ukernel_get() fills once.
+ */
+#ifndef OPSNN_KERNELS_KERNELS_H_
+#define OPSNN_KERNELS_KERNELS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+
+typedef struct {
+    float lambda; /* softshrink threshold, already validated (>= 0, not NaN) */
+} opsnn_kparams;
+
+typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
+                                 const opsnn_kparams *params);
+
+typedef enum {
+    OPSNN_KERNEL_SOFTSHRINK_BWD = 0,
+    OPSNN_KERNEL_SELU_BWD = 1,
+    OPSNN_KERNEL_COPY = 2, /* y = a (b unused): the ViewCopy step */
+    OPSNN_KERNEL_COUNT
+} opsnn_kernel_kind;
+
+/* The micro-kernel for kind x dtype, or NULL when that pair does not exist. */
+opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
+
+/*
+ * Strided copy with dtype conversion: dst[i * dst_stride] = src[i * src_stride]
+ * for i < n, strides in elements. Same dtype: a bit copy. Otherwise one side
+ * is FLOAT and the other FLOAT16 or BF16, converted as cvt.h does. Returns -1
+ * for an unsupported pair.
+ */
+int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, const void *src,
+                       aclDataType src_dtype, int64_t src_stride, size_t n);
+
+/* SELU constants of SPEC §7, as float32. */
+#define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
+#define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+
+/* Scalar micro-kernels (the portable path, and the reference every other ISA
+ * path must match bit for bit). */
+void opsnn_softshrink_bwd_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__scalar_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__scalar_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_copy_ukernel__scalar_x8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_copy_ukernel__scalar_x16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_copy_ukernel__scalar_x32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+
+#endif /* OPSNN_KERNELS_KERNELS_H_ */

@@ -1,0 +1,51 @@
+/* Every heap allocation of the library goes through here so that tests can
+ * make the N-th one fail and prove each failure path is clean. */
+#include "common/alloc.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+static atomic_long fail_at;
+static atomic_long count;
+
+static int should_fail(void)
+{
+    long n = atomic_fetch_add(&count, 1) + 1;
+    long target = atomic_load(&fail_at);
+    return target > 0 && n == target;
+}
+
+void *opsnn_malloc(size_t size)
+{
+    return should_fail() ? NULL : malloc(size);
+}
+
+void *opsnn_calloc(size_t n, size_t size)
+{
+    return should_fail() ? NULL : calloc(n, size);
+}
+
+void opsnn_free(void *p)
+{
+    free(p);
+}
+
+void opsnn_test_fail_alloc_at(long n)
+{
+    atomic_store(&count, 0);
+    atomic_store(&fail_at, n);
+}
+
+long opsnn_test_alloc_count(void)
+{
+    return atomic_load(&count);
+}
+
+void *opsnn_aligned_alloc(size_t alignment, size_t size)
+{
+    void *p = NULL;
+    if (should_fail() || posix_memalign(&p, alignment, size) != 0) {
+        return NULL;
+    }
+    return p;
+}

@@ -1,0 +1,18 @@
+/* Library-internal heap allocation with a failure-injection hook for tests. */
+#ifndef OPSNN_COMMON_ALLOC_H_
+#define OPSNN_COMMON_ALLOC_H_
+
+#include <stddef.h>
+
+void *opsnn_malloc(size_t size);
+void *opsnn_calloc(size_t count, size_t size);
+/* Aligned block (alignment a power of two >= sizeof(void *)); free with opsnn_free. */
+void *opsnn_aligned_alloc(size_t alignment, size_t size);
+void opsnn_free(void *p);
+
+/* Tests: make the n-th allocation from now (1-based) fail; 0 disables. */
+void opsnn_test_fail_alloc_at(long n);
+/* Tests: number of allocations made since the last opsnn_test_fail_alloc_at. */
+long opsnn_test_alloc_count(void);
+
+#endif /* OPSNN_COMMON_ALLOC_H_ */

@@ -1,0 +1,33 @@
+/* A thread-safe set of live pointers, each with a 64-bit value. It lets the
+ * library recognise the blocks, streams and executors it handed out, so a
+ * foreign or stale pointer yields a status code instead of undefined behaviour. */
+#ifndef OPSNN_COMMON_PTRSET_H_
+#define OPSNN_COMMON_PTRSET_H_
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uintptr_t key;
+    uint64_t value;
+} opsnn_ptrset_slot;
+
+typedef struct {
+    pthread_mutex_t lock;
+    opsnn_ptrset_slot *slots;
+    size_t cap; /* power of two, or 0 */
+    size_t used; /* live keys + tombstones */
+    size_t live;
+} opsnn_ptrset;
+
+#define OPSNN_PTRSET_INIT {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0}
+
+/* 0 on success, -1 when the table could not grow (allocation failure). */
+int opsnn_ptrset_insert(opsnn_ptrset *set, const void *p, uint64_t value);
+/* 1 and *value (may be NULL) when p was live and is now removed; else 0. */
+int opsnn_ptrset_remove(opsnn_ptrset *set, const void *p, uint64_t *value);
+/* 1 and *value (may be NULL) when p is live; else 0. */
+int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value);
+
+#endif /* OPSNN_COMMON_PTRSET_H_ */

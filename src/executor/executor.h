@@ -1,0 +1,74 @@
+/*
+ * The executor: what phase 1 plans and phase 2 runs (internal).
+ *
+ * Phase 1 copies the operand descriptors, aligns every operand to the output
+ * shape (stride 0 where an input is broadcast), decides whether the output
+ * overlaps an input badly enough to need a temporary, and records the plan's
+ * steps for inspection. Phase 2 runs one fused elementwise pass (plus a
+ * ViewCopy when a temporary was needed).
+ */
+#ifndef OPSNN_EXECUTOR_EXECUTOR_H_
+#define OPSNN_EXECUTOR_EXECUTOR_H_
+
+#include "aclnn/aclnn_base.h"
+#include "kernels.h"
+#include "opsnn/opsnn.h"
+#include "tensor/tensor.h"
+
+#define OPSNN_MAX_INPUTS 2
+#define OPSNN_MAX_STEPS 12
+
+typedef enum { OPSNN_OP_SOFTSHRINK_BWD = 1, OPSNN_OP_SELU_BWD = 2 } opsnn_op;
+
+/* What an operator's phase 1 hands to opsnn_executor_create after validation. */
+typedef struct {
+    opsnn_op op;
+    const char *api; /* "aclnnSoftshrinkBackward", used in messages */
+    opsnn_kernel_kind kernel;
+    aclDataType compute_dtype; /* dtype the micro-kernel runs on */
+    opsnn_kparams params;
+    int ninputs;
+    const aclTensor *inputs[OPSNN_MAX_INPUTS];
+    const aclTensor *output;
+} opsnn_op_desc;
+
+struct aclOpExecutor {
+    opsnn_op_desc desc; /* tensor pointers inside are not used after phase 1 */
+    int repeatable;
+    aclTensor out; /* descriptor copies: the user may destroy tensors after phase 1 */
+    aclTensor in[OPSNN_MAX_INPUTS];
+    int ndim; /* output shape, with every input's strides aligned to it */
+    int64_t shape[OPSNN_MAX_RANK];
+    int64_t in_strides[OPSNN_MAX_INPUTS][OPSNN_MAX_RANK];
+    uint64_t workspace_size;
+    int nsteps;
+    opsnn_plan_step steps[OPSNN_MAX_STEPS];
+};
+
+/* Right-aligned NumPy broadcast of two shapes; -1 when they do not broadcast. */
+int opsnn_broadcast_shape(const aclTensor *a, const aclTensor *b, int64_t *shape, int *ndim);
+
+/* 1 when the tensor's dims equal shape[0..ndim). */
+int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim);
+
+/* Phase 1 tail shared by the operators: reject an output with internal
+ * overlap, plan, allocate and register the executor. */
+aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
+                                  aclOpExecutor **executor);
+
+/* Phase 2 shared by the operators. */
+aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
+                               uint64_t workspaceSize, aclOpExecutor *executor,
+                               aclrtStream stream);
+
+/* Bytes of temporary the output needs with the executor's current addresses
+ * (0: the output can be written directly). */
+uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex);
+
+/* Fill ex->steps from the operands (used by phase 1). */
+void opsnn_plan_describe(aclOpExecutor *ex);
+
+/* 1 when executor is live (created and not yet freed). */
+int opsnn_executor_live(const aclOpExecutor *executor);
+
+#endif /* OPSNN_EXECUTOR_EXECUTOR_H_ */

@@ -1,0 +1,35 @@
+/*
+ * Fused strided iteration (internal), after PyTorch's TensorIterator: the
+ * output and inputs are walked together over one shape with per-operand
+ * strides (0 for a broadcast input) and dtypes; dims are coalesced first, and
+ * the micro-kernel runs over contiguous runs, with strided or differently
+ * typed operands gathered / scattered one small tile at a time.
+ */
+#ifndef OPSNN_EXECUTOR_ITER_H_
+#define OPSNN_EXECUTOR_ITER_H_
+
+#include <stdint.h>
+
+#include "kernels.h"
+#include "tensor/tensor.h"
+
+#define OPSNN_ITER_OPERANDS 3
+
+typedef struct {
+    int ndim;
+    int noperands; /* 1 output + 1 or 2 inputs */
+    int64_t shape[OPSNN_MAX_RANK];
+    char *base[OPSNN_ITER_OPERANDS]; /* element (0, ..., 0) of each operand */
+    aclDataType dtype[OPSNN_ITER_OPERANDS];
+    int64_t es[OPSNN_ITER_OPERANDS];
+    int64_t strides[OPSNN_ITER_OPERANDS][OPSNN_MAX_RANK]; /* elements */
+} opsnn_iter;
+
+/* Merge dims that are contiguous for every operand and drop dims of size 1. */
+void opsnn_iter_coalesce(opsnn_iter *it);
+
+/* Run fn (computing in dtype cdt) over flat output indices [begin, end). */
+void opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                    const opsnn_kparams *params, int64_t begin, int64_t end);
+
+#endif /* OPSNN_EXECUTOR_ITER_H_ */

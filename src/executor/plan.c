@@ -1,0 +1,185 @@
+/* Shapes, the plan's step list and its inspection API (opsnn/opsnn.h). The
+ * step list names what CANN's aclnn layer would run (Contiguous, BroadcastTo,
+ * Cast, kernel, Cast, ViewCopy); here every step but an overlap's ViewCopy is
+ * fused into the kernel's single pass and needs no workspace. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "common/error.h"
+#include "executor/executor.h"
+#include "tensor/dtype.h"
+
+int opsnn_broadcast_shape(const aclTensor *a, const aclTensor *b, int64_t *shape, int *ndim)
+{
+    int n = a->ndim > b->ndim ? a->ndim : b->ndim;
+    for (int d = 0; d < n; d++) {
+        int da = d - (n - a->ndim), db = d - (n - b->ndim);
+        int64_t x = da >= 0 ? a->dims[da] : 1;
+        int64_t y = db >= 0 ? b->dims[db] : 1;
+        if (x != y && x != 1 && y != 1) {
+            return -1;
+        }
+        shape[d] = x == 1 ? y : x;
+    }
+    *ndim = n;
+    return 0;
+}
+
+int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim)
+{
+    if (t->ndim != ndim) {
+        return 0;
+    }
+    for (int d = 0; d < ndim; d++) {
+        if (t->dims[d] != shape[d]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Row-major dense, ignoring dims of size 1 (whose stride never matters). */
+static int is_contiguous(const aclTensor *t)
+{
+    int64_t expect = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->dims[d] != 1 && t->strides[d] != expect) {
+            return 0;
+        }
+        expect *= t->dims[d];
+    }
+    return 1;
+}
+
+static void add_step(aclOpExecutor *ex, opsnn_step_kind kind, int operand, int fused,
+                     aclDataType src, aclDataType dst, uint64_t bytes)
+{
+    opsnn_plan_step *s = &ex->steps[ex->nsteps++];
+    s->kind = kind;
+    s->operand = operand;
+    s->fused = fused;
+    s->src_dtype = src;
+    s->dst_dtype = dst;
+    s->workspace_bytes = bytes;
+}
+
+void opsnn_plan_describe(aclOpExecutor *ex)
+{
+    aclDataType cdt = ex->desc.compute_dtype;
+    ex->nsteps = 0;
+    for (int k = 0; k < ex->desc.ninputs; k++) {
+        const aclTensor *t = &ex->in[k];
+        if (!is_contiguous(t)) {
+            add_step(ex, OPSNN_STEP_CONTIGUOUS, k, 1, t->dtype, t->dtype, 0);
+        }
+        if (!opsnn_shape_equals(t, ex->shape, ex->ndim)) {
+            add_step(ex, OPSNN_STEP_BROADCAST_TO, k, 1, t->dtype, t->dtype, 0);
+        }
+        if (t->dtype != cdt) {
+            add_step(ex, OPSNN_STEP_CAST, k, 1, t->dtype, cdt, 0);
+        }
+    }
+    add_step(ex, OPSNN_STEP_KERNEL, OPSNN_OPERAND_NONE, 0, cdt, cdt, 0);
+    if (ex->out.dtype != cdt) {
+        add_step(ex, OPSNN_STEP_CAST_BACK, OPSNN_OPERAND_OUTPUT, 1, cdt, ex->out.dtype, 0);
+    }
+    if (ex->workspace_size > 0) {
+        add_step(ex, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 0, ex->out.dtype, ex->out.dtype,
+                 ex->workspace_size);
+    } else if (!is_contiguous(&ex->out)) {
+        add_step(ex, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 1, ex->out.dtype, ex->out.dtype, 0);
+    }
+}
+
+const char *opsnn_step_kind_name(opsnn_step_kind kind)
+{
+    static const char *const names[] = {"Contiguous", "BroadcastTo", "Cast",
+                                        "Kernel",     "CastBack",    "ViewCopy"};
+    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "unknown";
+}
+
+int opsnn_plan_step_count(const aclOpExecutor *executor)
+{
+    return executor != NULL && opsnn_executor_live(executor) ? executor->nsteps : -1;
+}
+
+aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_plan_step *step)
+{
+    if (executor == NULL || step == NULL) {
+        opsnn_error("opsnn_plan_get_step: %s must not be NULL, got NULL",
+                    executor == NULL ? "executor" : "step");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    if (!opsnn_executor_live(executor)) {
+        opsnn_error("opsnn_plan_get_step: executor %p is not live", (const void *)executor);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (index < 0 || index >= executor->nsteps) {
+        opsnn_error("opsnn_plan_get_step: index must be in [0, %d), got %d", executor->nsteps,
+                    index);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    *step = executor->steps[index];
+    return ACLNN_SUCCESS;
+}
+
+static const char *operand_name(const aclOpExecutor *ex, int operand)
+{
+    if (operand == OPSNN_OPERAND_OUTPUT) {
+        return "gradInput";
+    }
+    if (operand == 0) {
+        return "gradOutput";
+    }
+    return ex->desc.op == OPSNN_OP_SOFTSHRINK_BWD ? "self" : "result";
+}
+
+/* snprintf into buf at *len, tracking the full length even when truncated. */
+#define APPEND(...) \
+    do { \
+        size_t room_ = *len < size ? size - *len : 0; \
+        int n_ = snprintf(room_ ? buf + *len : NULL, room_, __VA_ARGS__); \
+        *len += n_ > 0 ? (size_t)n_ : 0; \
+    } while (0)
+
+static void dump_step(const aclOpExecutor *ex, const opsnn_plan_step *s, int i, char *buf,
+                      size_t size, size_t *len)
+{
+    APPEND("  [%d] %s", i, opsnn_step_kind_name(s->kind));
+    if (s->operand != OPSNN_OPERAND_NONE) {
+        APPEND("(%s)", operand_name(ex, s->operand));
+    }
+    APPEND(" %s", opsnn_dtype_name(s->src_dtype));
+    if (s->dst_dtype != s->src_dtype) {
+        APPEND("->%s", opsnn_dtype_name(s->dst_dtype));
+    }
+    if (s->fused) {
+        APPEND(" fused");
+    }
+    if (s->workspace_bytes > 0) {
+        APPEND(" workspace %" PRIu64 " bytes", s->workspace_bytes);
+    }
+    APPEND("\n");
+}
+
+size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
+{
+    size_t total = 0, *len = &total;
+    if (buf != NULL && size > 0) {
+        buf[0] = '\0';
+    }
+    if (buf == NULL) {
+        size = 0;
+    }
+    if (executor == NULL || !opsnn_executor_live(executor)) {
+        APPEND("(no live executor)\n");
+        return total;
+    }
+    APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
+           executor->desc.api, executor->nsteps, executor->nsteps == 1 ? "" : "s",
+           executor->out.numel, executor->workspace_size);
+    for (int i = 0; i < executor->nsteps; i++) {
+        dump_step(executor, &executor->steps[i], i, buf, size, len);
+    }
+    return total;
+}

@@ -1,0 +1,80 @@
+/* aclnnSeluBackward (SPEC §7): one dtype for all three tensors, one shape, any
+ * rank; validation in the documented order, then the shared planner. */
+#include "aclnnop/aclnn_selu_backward.h"
+
+#include "common/error.h"
+#include "executor/executor.h"
+#include "tensor/dtype.h"
+
+#define API "aclnnSeluBackward"
+
+static int dtype_ok(aclDataType dt)
+{
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_INT32 ||
+           dt == ACL_INT8;
+}
+
+static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *result,
+                                const aclTensor *gradInput, const uint64_t *workspaceSize,
+                                aclOpExecutor *const *executor)
+{
+    const void *ptrs[] = {gradOutput, result, gradInput, workspaceSize, executor};
+    static const char *const names[] = {"gradOutput", "result", "gradInput", "workspaceSize", "executor"};
+    for (int i = 0; i < 5; i++) {
+        if (ptrs[i] == NULL) {
+            opsnn_error(API ": %s must not be NULL, got NULL", names[i]);
+            return ACLNN_ERR_PARAM_NULLPTR;
+        }
+    }
+    if (!dtype_ok(gradOutput->dtype)) {
+        opsnn_error(API ": gradOutput dtype must be FLOAT, FLOAT16, BF16, INT32 or INT8, got %s",
+                    opsnn_dtype_name(gradOutput->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    const aclTensor *others[] = {result, gradInput};
+    static const char *const onames[] = {"result", "gradInput"};
+    for (int i = 0; i < 2; i++) {
+        if (others[i]->dtype != gradOutput->dtype) {
+            opsnn_error(API ": %s dtype must equal gradOutput dtype %s, got %s", onames[i],
+                        opsnn_dtype_name(gradOutput->dtype), opsnn_dtype_name(others[i]->dtype));
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        if (!opsnn_shape_equals(others[i], gradOutput->dims, gradOutput->ndim)) {
+            char a[256], b[256];
+            opsnn_error(API ": %s shape must equal gradOutput shape %s, got %s", onames[i],
+                        opsnn_format_shape(a, sizeof a, gradOutput->dims, gradOutput->ndim),
+                        opsnn_format_shape(b, sizeof b, others[i]->dims, others[i]->ndim));
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *result,
+                                              aclTensor *gradInput, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    aclnnStatus rc = check_params(gradOutput, result, gradInput, workspaceSize, executor);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
+    }
+    opsnn_op_desc desc = {
+        .op = OPSNN_OP_SELU_BWD,
+        .api = API,
+        .kernel = OPSNN_KERNEL_SELU_BWD,
+        .compute_dtype = gradOutput->dtype,
+        .params = {.lambda = 0.0f},
+        .ninputs = 2,
+        .inputs = {gradOutput, result},
+        .output = gradInput,
+    };
+    return opsnn_executor_create(&desc, workspaceSize, executor);
+}
+
+aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                              aclrtStream stream)
+{
+    return opsnn_executor_run(OPSNN_OP_SELU_BWD, API, workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,136 @@
+/* "Device" memory is host memory (SPEC §3): 64-byte aligned blocks recorded in
+ * a registry, so that freeing a pointer the library did not hand out is a
+ * status code and not undefined behaviour. */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "acl/acl_rt.h"
+#include "common/alloc.h"
+#include "common/error.h"
+#include "common/ptrset.h"
+
+#define BLOCK_ALIGN 64
+/* Blocks from 2 MiB up are aligned to a huge page and offered to the kernel
+ * as transparent-huge-page candidates under the HUGE policies. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Registry value: the low bit tells host (1) from device (0) blocks. */
+static opsnn_ptrset live_blocks = OPSNN_PTRSET_INIT;
+
+static aclError alloc_block(const char *fn, void **out, size_t size, int huge, uint64_t kind)
+{
+    if (out == NULL) {
+        opsnn_error("%s: the output pointer must not be NULL, got NULL", fn);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (size == 0) {
+        opsnn_error("%s: size must be > 0, got 0", fn);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    void *p = NULL;
+    /* Sizes above PTRDIFF_MAX can never be satisfied; refusing them here keeps
+     * sanitizer allocators from aborting the process. */
+    if (size <= (size_t)PTRDIFF_MAX - HUGE_PAGE) {
+        int use_huge = huge && size >= HUGE_PAGE;
+        p = opsnn_aligned_alloc(use_huge ? HUGE_PAGE : BLOCK_ALIGN, size);
+#ifdef MADV_HUGEPAGE
+        if (p != NULL && use_huge) {
+            (void)madvise(p, size, MADV_HUGEPAGE);
+        }
+#endif
+    }
+    if (p == NULL) {
+        opsnn_error("%s: cannot allocate size %zu bytes", fn, size);
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
+    if (opsnn_ptrset_insert(&live_blocks, p, kind) != 0) {
+        opsnn_free(p);
+        opsnn_error("%s: cannot allocate size %zu bytes (registry full)", fn, size);
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
+    *out = p;
+    return ACL_SUCCESS;
+}
+
+static aclError free_block(const char *fn, void *p, uint64_t kind)
+{
+    uint64_t found_kind = 0;
+    if (p == NULL) {
+        opsnn_error("%s: pointer must not be NULL, got NULL", fn);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (!opsnn_ptrset_find(&live_blocks, p, &found_kind) || found_kind != kind) {
+        opsnn_error("%s: pointer %p was not allocated by %s or was already freed", fn, p,
+                    kind ? "aclrtMallocHost" : "aclrtMalloc");
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    opsnn_ptrset_remove(&live_blocks, p, NULL);
+    opsnn_free(p);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    if (policy != ACL_MEM_MALLOC_HUGE_FIRST && policy != ACL_MEM_MALLOC_HUGE_ONLY &&
+        policy != ACL_MEM_MALLOC_NORMAL_ONLY) {
+        opsnn_error("aclrtMalloc: policy must be 0, 1 or 2 (aclrtMemMallocPolicy), got %d",
+                    (int)policy);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    return alloc_block("aclrtMalloc", devPtr, size, policy != ACL_MEM_MALLOC_NORMAL_ONLY, 0);
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+    return alloc_block("aclrtMallocHost", hostPtr, size, 0, 1);
+}
+
+aclError aclrtFree(void *devPtr)
+{
+    return free_block("aclrtFree", devPtr, 0);
+}
+
+aclError aclrtFreeHost(void *hostPtr)
+{
+    return free_block("aclrtFreeHost", hostPtr, 1);
+}
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind)
+{
+    if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE) {
+        opsnn_error("aclrtMemcpy: kind must be 0..3 (aclrtMemcpyKind), got %d", (int)kind);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (count > destMax) {
+        opsnn_error("aclrtMemcpy: count must be <= destMax (%zu), got %zu", destMax, count);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    if (dst == NULL || src == NULL) {
+        opsnn_error("aclrtMemcpy: %s must not be NULL when count > 0, got NULL",
+                    dst == NULL ? "dst" : "src");
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    memmove(dst, src, count);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+    if (count > maxCount) {
+        opsnn_error("aclrtMemset: count must be <= maxCount (%zu), got %zu", maxCount, count);
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    if (devPtr == NULL) {
+        opsnn_error("aclrtMemset: devPtr must not be NULL when count > 0, got NULL");
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    memset(devPtr, (unsigned char)value, count);
+    return ACL_SUCCESS;
+}
