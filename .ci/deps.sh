@@ -1,0 +1,17 @@
+# Sourced by the .ci scripts: install what the build needs on a fresh Debian
+# machine (only the packages that are missing), as root or through sudo.
+opsnn_install_deps() {
+  local pkgs=()
+  command -v cmake >/dev/null 2>&1 || pkgs+=(cmake)
+  command -v gcc >/dev/null 2>&1 || pkgs+=(gcc)
+  command -v g++ >/dev/null 2>&1 || pkgs+=(g++)
+  command -v make >/dev/null 2>&1 || pkgs+=(make)
+  command -v clang >/dev/null 2>&1 || pkgs+=(clang)
+  [ -f /usr/include/cmocka.h ] || pkgs+=(libcmocka-dev)
+  [ "${#pkgs[@]}" -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing: ${pkgs[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${pkgs[@]}" >/dev/null
+}
