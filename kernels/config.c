@@ -1,6 +1,11 @@
 /* The micro-kernel table, filled once. Operators reach kernels only through
  * opsnn_ukernel_get(). */
+#include <stdatomic.h>
+
 #include "kernels.h"
+#include "opsnn/opsnn.h"
+
+static atomic_int selected = -1;
 
 static opsnn_ukernel_fn lookup(opsnn_kernel_kind kind, aclDataType dt)
 {
@@ -33,7 +38,33 @@ static opsnn_ukernel_fn lookup(opsnn_kernel_kind kind, aclDataType dt)
     }
 }
 
+int opsnn_cpu_has_isa(opsnn_isa isa)
+{
+    return isa == OPSNN_ISA_SCALAR;
+}
+
+int opsnn_kernels_select(int isa)
+{
+    (void)isa;
+    atomic_store(&selected, OPSNN_ISA_SCALAR);
+    return OPSNN_ISA_SCALAR;
+}
+
+const char *opsnn_isa_name(int isa)
+{
+    return isa == OPSNN_ISA_AVX512 ? "avx512" : isa == OPSNN_ISA_AVX2 ? "avx2" : "scalar";
+}
+
+const char *opsnn_get_isa(void)
+{
+    int isa = atomic_load(&selected);
+    return opsnn_isa_name(isa < 0 ? opsnn_kernels_select(-1) : isa);
+}
+
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 {
+    if (atomic_load(&selected) < 0) {
+        opsnn_kernels_select(-1);
+    }
     return lookup(kind, dtype);
 }

@@ -18,6 +18,8 @@
 
 typedef struct {
     float lambda; /* softshrink threshold, already validated (>= 0, not NaN) */
+    int nt_store; /* 1: the output is larger than the last-level cache; kernels may
+                   * use non-temporal stores (and must sfence before returning) */
 } opsnn_kparams;
 
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
@@ -32,6 +34,19 @@ typedef enum {
 
 /* The micro-kernel for kind x dtype, or NULL when that pair does not exist. */
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
+
+/* Instruction-set paths. Every path gives the same bits as the scalar one. */
+typedef enum { OPSNN_ISA_SCALAR = 0, OPSNN_ISA_AVX2 = 1, OPSNN_ISA_AVX512 = 2 } opsnn_isa;
+
+/* 1 when this CPU (and this build) can run the path. */
+int opsnn_cpu_has_isa(opsnn_isa isa);
+/* Fill the kernel table for `isa`; -1 picks the best path, honouring the
+ * OPSNN_ISA environment variable (scalar|avx2|avx512). A path the CPU lacks
+ * falls back to the best one below it. Returns the path now in effect. The
+ * first opsnn_ukernel_get() calls this once with -1; tests call it to switch. */
+int opsnn_kernels_select(int isa);
+/* "scalar", "avx2", "avx512". */
+const char *opsnn_isa_name(int isa);
 
 /*
  * Strided copy with dtype conversion: dst[i * dst_stride] = src[i * src_stride]

@@ -35,6 +35,10 @@ OPSNN_API unsigned opsnn_version_number(void);
 OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
 
+/** The instruction-set path the kernels run on: "avx512", "avx2" or "scalar"
+ *  (chosen once from the CPU; OPSNN_ISA=scalar|avx2|avx512 forces a lower one). */
+OPSNN_API const char *opsnn_get_isa(void);
+
 /** The kinds of step a plan is made of (SPEC §5). */
 typedef enum {
     OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
