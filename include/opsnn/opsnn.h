@@ -73,6 +73,69 @@ OPSNN_API size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_
 /** Name of a step kind ("Contiguous", "BroadcastTo", ...). */
 OPSNN_API const char *opsnn_step_kind_name(opsnn_step_kind kind);
 
+/*
+ * Reference tiling (SPEC §8): the same calculation as the NPU host tiling of
+ * SoftShrinkGrad and SeluGrad, so NPU kernel authors can check their tiling
+ * data. The CPU kernels use it too, with the "cpu" profile.
+ */
+
+/** A platform profile: vector cores and unified-buffer bytes per core. */
+typedef struct {
+    char name[16]; /* "Ascend910B", "Ascend950", "cpu" */
+    int64_t core_num;
+    int64_t ub_size;
+} opsnn_platform;
+
+/** Fill *platform for soc ("Ascend910B": 48 cores, 196608 B; "Ascend950": 64
+ *  cores, 245760 B; "cpu": OpenMP threads, OPSNN_CPU_UB_SIZE). Unknown soc ->
+ *  ACLNN_ERR_PARAM_INVALID. */
+OPSNN_API aclnnStatus opsnn_platform_get(const char *soc, opsnn_platform *platform);
+
+/** The "UB" of the cpu profile: a per-core cache budget for one chunk of work. */
+#define OPSNN_CPU_UB_SIZE 262144
+
+/** Field layout of the NPU's SoftShrinkGradTilingData. */
+typedef struct {
+    int64_t blockNum; /* blocks (= cores) that run */
+    int64_t blockFormer; /* elements per block; the last takes blockTail */
+    int64_t dim0; /* element count (rank 0 counts 1) */
+    int64_t ubFormer; /* elements per UB chunk */
+    float lambd;
+} opsnn_softshrink_grad_tiling_data;
+
+typedef struct {
+    opsnn_softshrink_grad_tiling_data data;
+    int64_t usedCoreNum;
+    int64_t blockTail; /* elements of the last block (0 when empty) */
+    int bufferMode; /* 1: double buffering (dim0 > 1024) */
+} opsnn_softshrink_grad_tiling;
+
+/** Field layout of the NPU's SeluGradTilingData. */
+typedef struct {
+    int64_t totalElements;
+    int64_t blockFormer;
+    int64_t ubFormer;
+} opsnn_selu_grad_tiling_data;
+
+typedef struct {
+    opsnn_selu_grad_tiling_data data;
+    int64_t usedCoreNum;
+    int64_t blockTail; /* elements of the last block (0 when empty) */
+} opsnn_selu_grad_tiling;
+
+/** SoftShrinkGrad tiling for a shape (ndim 0..8) and dtype FLOAT, FLOAT16 or
+ *  BF16 on a platform. */
+OPSNN_API aclnnStatus opsnn_softshrink_grad_tiling_compute(const opsnn_platform *platform,
+                                                           aclDataType dtype, const int64_t *dims,
+                                                           int ndim, float lambd,
+                                                           opsnn_softshrink_grad_tiling *tiling);
+
+/** SeluGrad one-dim tiling for a shape (any rank) and dtype FLOAT, FLOAT16,
+ *  BF16, INT32, INT8 or UINT8 (the NPU kernel has UINT8; the aclnn API does not). */
+OPSNN_API aclnnStatus opsnn_selu_grad_tiling_compute(const opsnn_platform *platform,
+                                                     aclDataType dtype, const int64_t *dims,
+                                                     int ndim, opsnn_selu_grad_tiling *tiling);
+
 #ifdef __cplusplus
 }
 #endif
