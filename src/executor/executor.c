@@ -9,7 +9,6 @@
 #include "common/alloc.h"
 #include "common/error.h"
 #include "common/ptrset.h"
-#include "executor/iter.h"
 #include "runtime/stream.h"
 
 static opsnn_ptrset live_executors = OPSNN_PTRSET_INIT;
@@ -118,62 +117,6 @@ uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex)
     return 0;
 }
 
-static void set_operand(opsnn_iter *it, int k, const aclTensor *t, const int64_t *strides)
-{
-    it->base[k] = (char *)t->data + t->offset * (int64_t)t->elem_size;
-    it->dtype[k] = t->dtype;
-    it->es[k] = (int64_t)t->elem_size;
-    memcpy(it->strides[k], strides, (size_t)it->ndim * sizeof *strides);
-}
-
-static void set_contiguous(opsnn_iter *it, int k, void *base, aclDataType dt, int64_t es)
-{
-    int64_t s = 1;
-    it->base[k] = base;
-    it->dtype[k] = dt;
-    it->es[k] = es;
-    for (int d = it->ndim - 1; d >= 0; d--) {
-        it->strides[k][d] = s;
-        s *= it->shape[d];
-    }
-}
-
-static void run_plan(const aclOpExecutor *ex, void *temp)
-{
-    int64_t numel = ex->out.numel;
-    if (numel == 0) {
-        return;
-    }
-    opsnn_iter it;
-    it.ndim = ex->ndim;
-    it.noperands = 1 + ex->desc.ninputs;
-    memcpy(it.shape, ex->shape, sizeof it.shape);
-    if (temp != NULL) {
-        set_contiguous(&it, 0, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
-    } else {
-        set_operand(&it, 0, &ex->out, ex->out.strides);
-    }
-    for (int k = 0; k < ex->desc.ninputs; k++) {
-        set_operand(&it, k + 1, &ex->in[k], ex->in_strides[k]);
-    }
-    opsnn_iter_coalesce(&it);
-    aclDataType cdt = ex->desc.compute_dtype;
-    opsnn_iter_run(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &ex->desc.params, 0, numel);
-    if (temp == NULL) {
-        return;
-    }
-    /* ViewCopy: scatter the temporary into the (overlapping) output view. */
-    opsnn_iter vc;
-    vc.ndim = ex->ndim;
-    vc.noperands = 2;
-    memcpy(vc.shape, ex->shape, sizeof vc.shape);
-    set_operand(&vc, 0, &ex->out, ex->out.strides);
-    set_contiguous(&vc, 1, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
-    opsnn_iter_coalesce(&vc);
-    opsnn_iter_run(&vc, opsnn_ukernel_get(OPSNN_KERNEL_COPY, ex->out.dtype), ex->out.dtype, NULL, 0,
-                   numel);
-}
-
 static void destroy(aclOpExecutor *ex)
 {
     opsnn_ptrset_remove(&live_executors, ex, NULL);
@@ -219,7 +162,7 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                     "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, need, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    run_plan(executor, need > 0 ? workspace : NULL);
+    opsnn_executor_execute(executor, need > 0 ? workspace : NULL);
     if (!executor->repeatable) {
         destroy(executor);
     }

@@ -65,6 +65,10 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
  * (0: the output can be written directly). */
 uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex);
 
+/* Phase 2 proper: the fused pass (into `temp` when it is not NULL, followed
+ * by the ViewCopy into the output), split into tiling blocks over threads. */
+void opsnn_executor_execute(const aclOpExecutor *ex, void *temp);
+
 /* Fill ex->steps from the operands (used by phase 1). */
 void opsnn_plan_describe(aclOpExecutor *ex);
 

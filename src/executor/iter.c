@@ -36,29 +36,40 @@ void opsnn_iter_coalesce(opsnn_iter *it)
     it->ndim = out;
 }
 
-/* One run of n elements along the innermost dim, starting at row[k]. */
+/* One run of n elements along the innermost dim, starting at row[k]. Operands
+ * that are unit-stride and in the compute dtype are passed by pointer; when
+ * all are, the micro-kernel takes the whole run at once. */
 static void run_row(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                     const opsnn_kparams *params, char *row[OPSNN_ITER_OPERANDS],
                     const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {
+    int direct[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    int all_direct = 1;
+    for (int k = 0; k < it->noperands; k++) {
+        direct[k] = stride[k] == 1 && it->dtype[k] == cdt;
+        all_direct &= direct[k];
+    }
+    if (all_direct) {
+        fn((size_t)n, row[1], it->noperands > 2 ? row[2] : NULL, row[0], params);
+        return;
+    }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
+    opsnn_kparams tile_params = *params;
+    tile_params.nt_store = 0; /* tiles are small and stay in cache */
     char *p[OPSNN_ITER_OPERANDS];
     memcpy(p, row, sizeof p);
     while (n > 0) {
         int64_t c = n < TILE ? n : TILE;
         const void *in[2] = {NULL, NULL};
         for (int k = 1; k < it->noperands; k++) {
-            if (stride[k] == 1 && it->dtype[k] == cdt) {
-                in[k - 1] = p[k];
-            } else {
+            if (!direct[k]) {
                 opsnn_copy_convert(tile[k], cdt, 1, p[k], it->dtype[k], stride[k], (size_t)c);
-                in[k - 1] = tile[k];
             }
+            in[k - 1] = direct[k] ? (const void *)p[k] : (const void *)tile[k];
         }
-        int direct = stride[0] == 1 && it->dtype[0] == cdt;
-        void *y = direct ? (void *)p[0] : (void *)tile[0];
-        fn((size_t)c, in[0], in[1], y, params);
-        if (!direct) {
+        void *y = direct[0] ? (void *)p[0] : (void *)tile[0];
+        fn((size_t)c, in[0], in[1], y, direct[0] ? params : &tile_params);
+        if (!direct[0]) {
             opsnn_copy_convert(p[0], it->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c);
         }
         for (int k = 0; k < it->noperands; k++) {

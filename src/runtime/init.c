@@ -15,12 +15,17 @@ static int state = NEVER_INITIALISED;
 aclError aclInit(const char *configPath)
 {
     if (configPath != NULL && configPath[0] != '\0') {
+        /* Only readability is checked: the CANN config keys (dump, profiling)
+         * have no meaning on the CPU. A directory opens but cannot be read. */
         FILE *f = fopen(configPath, "rb");
-        if (f == NULL) {
-            opsnn_error("aclInit: configPath \"%s\" cannot be read", configPath);
+        int readable = f != NULL && (fgetc(f), !ferror(f));
+        if (f != NULL) {
+            fclose(f);
+        }
+        if (!readable) {
+            opsnn_error("aclInit: configPath must name a readable file, got \"%s\"", configPath);
             return ACL_ERROR_INVALID_PARAM;
         }
-        fclose(f);
     }
     aclError rc = ACL_SUCCESS;
     pthread_mutex_lock(&state_lock);

@@ -18,10 +18,15 @@
 /* Registry value: the low bit tells host (1) from device (0) blocks. */
 static opsnn_ptrset live_blocks = OPSNN_PTRSET_INIT;
 
+static const char *ptr_name(uint64_t kind)
+{
+    return kind ? "hostPtr" : "devPtr";
+}
+
 static aclError alloc_block(const char *fn, void **out, size_t size, int huge, uint64_t kind)
 {
     if (out == NULL) {
-        opsnn_error("%s: the output pointer must not be NULL, got NULL", fn);
+        opsnn_error("%s: %s must not be NULL, got NULL", fn, ptr_name(kind));
         return ACL_ERROR_RT_PARAM_INVALID;
     }
     if (size == 0) {
@@ -57,12 +62,12 @@ static aclError free_block(const char *fn, void *p, uint64_t kind)
 {
     uint64_t found_kind = 0;
     if (p == NULL) {
-        opsnn_error("%s: pointer must not be NULL, got NULL", fn);
+        opsnn_error("%s: %s must not be NULL, got NULL", fn, ptr_name(kind));
         return ACL_ERROR_RT_PARAM_INVALID;
     }
     if (!opsnn_ptrset_find(&live_blocks, p, &found_kind) || found_kind != kind) {
-        opsnn_error("%s: pointer %p was not allocated by %s or was already freed", fn, p,
-                    kind ? "aclrtMallocHost" : "aclrtMalloc");
+        opsnn_error("%s: %s %p was not allocated by %s or was already freed", fn, ptr_name(kind),
+                    p, kind ? "aclrtMallocHost" : "aclrtMalloc");
         return ACL_ERROR_RT_PARAM_INVALID;
     }
     opsnn_ptrset_remove(&live_blocks, p, NULL);

@@ -60,8 +60,9 @@ static int check_layout(const aclTensor *t, int64_t numel)
         return 0;
     }
     int64_t last = view_last_offset(t->dims, t->strides, (uint64_t)t->ndim, t->offset);
-    int64_t end_bytes;
-    if (last < 0 || opsnn_mul_i64(last + 1, (int64_t)t->elem_size, &end_bytes)) {
+    int64_t end, end_bytes;
+    if (last < 0 || opsnn_add_i64(last, 1, &end) ||
+        opsnn_mul_i64(end, (int64_t)t->elem_size, &end_bytes)) {
         opsnn_error(FN ": the view's extent (offset + sum((viewDims[i]-1)*stride[i])) overflows "
                     "int64, got offset %" PRId64, t->offset);
         return -1;

@@ -1,0 +1,160 @@
+/* Phase 2 proper: one fused elementwise pass, split into the blocks of the
+ * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
+ * block walked in chunks of ubFormer elements. */
+#include <string.h>
+#include <unistd.h>
+
+#ifdef OPSNN_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+#include "executor/executor.h"
+#include "executor/iter.h"
+
+/* Below this many bytes of traffic per thread a thread team costs more than
+ * it saves (a warm OpenMP fork/join is ~1-2 us; one core streams ~10 GB/s). */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
+
+/* Outputs larger than the last-level cache are written with streaming stores. */
+static int64_t llc_bytes(void)
+{
+    static int64_t cached;
+    if (cached == 0) {
+        long v = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+        v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+        cached = v > 0 ? v : (int64_t)32 << 20;
+    }
+    return cached;
+}
+
+static void set_operand(opsnn_iter *it, int k, const aclTensor *t, const int64_t *strides)
+{
+    it->base[k] = (char *)t->data + t->offset * (int64_t)t->elem_size;
+    it->dtype[k] = t->dtype;
+    it->es[k] = (int64_t)t->elem_size;
+    memcpy(it->strides[k], strides, (size_t)it->ndim * sizeof *strides);
+}
+
+static void set_contiguous(opsnn_iter *it, int k, void *base, aclDataType dt, int64_t es)
+{
+    int64_t s = 1;
+    it->base[k] = base;
+    it->dtype[k] = dt;
+    it->es[k] = es;
+    for (int d = it->ndim - 1; d >= 0; d--) {
+        it->strides[k][d] = s;
+        s *= it->shape[d];
+    }
+}
+
+typedef struct {
+    int64_t block_former;
+    int64_t block_num;
+    int64_t ub_former;
+    int threads;
+} blocking;
+
+/* Blocks and chunks from the reference tiling with the cpu profile, whose core
+ * count is the number of threads the amount of work justifies. */
+static blocking plan_blocks(const aclOpExecutor *ex, int64_t numel, int64_t bytes_per_elem)
+{
+    int64_t threads = opsnn_get_num_threads();
+    int64_t justified = numel * bytes_per_elem / PARALLEL_MIN_BYTES_PER_THREAD;
+    threads = justified < threads ? justified : threads;
+    threads = threads < 1 ? 1 : threads;
+    opsnn_platform cpu = {"cpu", threads, OPSNN_CPU_UB_SIZE};
+    blocking b = {numel, 1, numel, 1};
+    if (ex->desc.kernel == OPSNN_KERNEL_SOFTSHRINK_BWD) {
+        opsnn_softshrink_grad_tiling t;
+        if (opsnn_softshrink_grad_tiling_compute(&cpu, ex->desc.compute_dtype, &numel, 1,
+                                                 ex->desc.params.lambda, &t) == ACLNN_SUCCESS) {
+            b.block_former = t.data.blockFormer;
+            b.block_num = t.data.blockNum;
+            b.ub_former = t.data.ubFormer;
+        }
+    } else {
+        opsnn_selu_grad_tiling t;
+        if (opsnn_selu_grad_tiling_compute(&cpu, ex->desc.compute_dtype, &numel, 1, &t) ==
+            ACLNN_SUCCESS) {
+            b.block_former = t.data.blockFormer;
+            b.block_num = t.usedCoreNum;
+            b.ub_former = t.data.ubFormer;
+        }
+    }
+    b.threads = (int)threads;
+    return b;
+}
+
+static void run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                      const opsnn_kparams *params, const blocking *b, int64_t block,
+                      int64_t numel)
+{
+    int64_t begin = block * b->block_former;
+    int64_t end = begin + b->block_former < numel ? begin + b->block_former : numel;
+    for (int64_t pos = begin; pos < end; pos += b->ub_former) {
+        int64_t stop = end - pos > b->ub_former ? pos + b->ub_former : end;
+        opsnn_iter_run(it, fn, cdt, params, pos, stop);
+    }
+}
+
+static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                     const opsnn_kparams *params, const blocking *b, int64_t numel)
+{
+#ifdef OPSNN_HAVE_OPENMP
+    if (b->block_num > 1 && b->threads > 1) {
+        int64_t nblocks = b->block_num;
+#pragma omp parallel for num_threads(b->threads) schedule(static, 1)
+        for (int64_t blk = 0; blk < nblocks; blk++) {
+            run_block(it, fn, cdt, params, b, blk, numel);
+        }
+        return;
+    }
+#endif
+    for (int64_t blk = 0; blk < b->block_num; blk++) {
+        run_block(it, fn, cdt, params, b, blk, numel);
+    }
+}
+
+void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
+{
+    int64_t numel = ex->out.numel;
+    if (numel == 0) {
+        return;
+    }
+    opsnn_iter it;
+    it.ndim = ex->ndim;
+    it.noperands = 1 + ex->desc.ninputs;
+    memcpy(it.shape, ex->shape, sizeof it.shape);
+    if (temp != NULL) {
+        set_contiguous(&it, 0, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
+    } else {
+        set_operand(&it, 0, &ex->out, ex->out.strides);
+    }
+    int64_t bytes_per_elem = (int64_t)ex->out.elem_size;
+    for (int k = 0; k < ex->desc.ninputs; k++) {
+        set_operand(&it, k + 1, &ex->in[k], ex->in_strides[k]);
+        bytes_per_elem += (int64_t)ex->in[k].elem_size;
+    }
+    opsnn_iter_coalesce(&it);
+    aclDataType cdt = ex->desc.compute_dtype;
+    opsnn_kparams params = ex->desc.params;
+    params.nt_store = temp == NULL && numel * (int64_t)ex->out.elem_size > llc_bytes();
+    blocking b = plan_blocks(ex, numel, bytes_per_elem);
+    run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
+    if (temp == NULL) {
+        return;
+    }
+    /* ViewCopy: scatter the temporary into the (overlapping) output view. */
+    opsnn_iter vc;
+    vc.ndim = ex->ndim;
+    vc.noperands = 2;
+    memcpy(vc.shape, ex->shape, sizeof vc.shape);
+    set_operand(&vc, 0, &ex->out, ex->out.strides);
+    set_contiguous(&vc, 1, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
+    opsnn_iter_coalesce(&vc);
+    opsnn_kparams copy_params = {0.0f, 0};
+    run_pass(&vc, opsnn_ukernel_get(OPSNN_KERNEL_COPY, ex->out.dtype), ex->out.dtype, &copy_params,
+             &b, numel);
+}
