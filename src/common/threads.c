@@ -10,20 +10,24 @@
 #include "opsnn/opsnn.h"
 
 static atomic_int requested;
+static atomic_int default_count; /* 0 until first read */
 
-/* OPSNN_NUM_THREADS, else the OpenMP default (OMP_NUM_THREADS or the cores). */
+/* OPSNN_NUM_THREADS, else the OpenMP default (OMP_NUM_THREADS or the cores),
+ * read once: phase 2 asks on every call. */
 static int default_threads(void)
 {
-    const char *s = getenv("OPSNN_NUM_THREADS");
-    int n = s != NULL ? atoi(s) : 0;
+    int n = atomic_load(&default_count);
     if (n > 0) {
         return n;
     }
+    const char *s = getenv("OPSNN_NUM_THREADS");
+    n = s != NULL ? atoi(s) : 0;
 #ifdef OPSNN_HAVE_OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
+    n = n > 0 ? n : omp_get_max_threads();
 #endif
+    n = n > 0 ? n : 1;
+    atomic_store(&default_count, n);
+    return n;
 }
 
 int opsnn_set_num_threads(int n)

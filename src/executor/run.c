@@ -66,6 +66,9 @@ static blocking plan_blocks(const aclOpExecutor *ex, int64_t numel, int64_t byte
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", threads, OPSNN_CPU_UB_SIZE};
     blocking b = {numel, 1, numel, 1};
+    if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
+        return b; /* one block, one chunk: what the tiling would say, without asking */
+    }
     if (ex->desc.kernel == OPSNN_KERNEL_SOFTSHRINK_BWD) {
         opsnn_softshrink_grad_tiling t;
         if (opsnn_softshrink_grad_tiling_compute(&cpu, ex->desc.compute_dtype, &numel, 1,
