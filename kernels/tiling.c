@@ -53,11 +53,16 @@ aclnnStatus opsnn_platform_get(const char *soc, opsnn_platform *platform)
     return ACLNN_SUCCESS;
 }
 
-/* Element count of a shape (rank 0 counts 1); -1 with a message on bad input. */
+/* Element count of a shape (rank 0 counts 1); -1 (bad shape) or -2 (NULL
+ * dims) with a message. */
 static int64_t shape_numel(const char *fn, const int64_t *dims, int ndim, int max_rank)
 {
-    if (ndim < 0 || ndim > max_rank || (ndim > 0 && dims == NULL)) {
-        opsnn_error("%s: ndim must be in [0, %d] with non-NULL dims, got %d", fn, max_rank, ndim);
+    if (ndim > 0 && dims == NULL) {
+        opsnn_error("%s: dims must not be NULL when ndim > 0, got NULL with ndim %d", fn, ndim);
+        return -2;
+    }
+    if (ndim < 0 || ndim > max_rank) {
+        opsnn_error("%s: ndim must be in [0, %d], got %d", fn, max_rank, ndim);
         return -1;
     }
     int64_t n = 1;
@@ -100,7 +105,7 @@ aclnnStatus opsnn_softshrink_grad_tiling_compute(const opsnn_platform *platform,
     }
     int64_t dim0 = shape_numel(fn, dims, ndim, 8);
     if (dim0 < 0) {
-        return ACLNN_ERR_PARAM_INVALID;
+        return dim0 == -2 ? ACLNN_ERR_PARAM_NULLPTR : ACLNN_ERR_PARAM_INVALID;
     }
     int64_t elem_bytes = (int64_t)opsnn_dtype_size(dtype);
     int64_t align = 256 / elem_bytes;
@@ -156,7 +161,7 @@ aclnnStatus opsnn_selu_grad_tiling_compute(const opsnn_platform *platform, aclDa
     }
     int64_t total = shape_numel(fn, dims, ndim, 32);
     if (total < 0) {
-        return ACLNN_ERR_PARAM_INVALID;
+        return total == -2 ? ACLNN_ERR_PARAM_NULLPTR : ACLNN_ERR_PARAM_INVALID;
     }
     memset(tiling, 0, sizeof *tiling);
     tiling->usedCoreNum = 1;

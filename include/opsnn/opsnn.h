@@ -96,7 +96,7 @@ OPSNN_API aclnnStatus opsnn_platform_get(const char *soc, opsnn_platform *platfo
 
 /** Field layout of the NPU's SoftShrinkGradTilingData. */
 typedef struct {
-    int64_t blockNum; /* blocks (= cores) that run */
+    int64_t blockNum; /* blocks that run (can be fewer than usedCoreNum) */
     int64_t blockFormer; /* elements per block; the last takes blockTail */
     int64_t dim0; /* element count (rank 0 counts 1) */
     int64_t ubFormer; /* elements per UB chunk */
@@ -130,7 +130,7 @@ OPSNN_API aclnnStatus opsnn_softshrink_grad_tiling_compute(const opsnn_platform 
                                                            int ndim, float lambd,
                                                            opsnn_softshrink_grad_tiling *tiling);
 
-/** SeluGrad one-dim tiling for a shape (any rank) and dtype FLOAT, FLOAT16,
+/** SeluGrad one-dim tiling for a shape (rank 0..32) and dtype FLOAT, FLOAT16,
  *  BF16, INT32, INT8 or UINT8 (the NPU kernel has UINT8; the aclnn API does not). */
 OPSNN_API aclnnStatus opsnn_selu_grad_tiling_compute(const opsnn_platform *platform,
                                                      aclDataType dtype, const int64_t *dims,
