@@ -83,7 +83,9 @@ int opsnn_ptrset_insert(opsnn_ptrset *set, const void *p, uint64_t value)
     return rc;
 }
 
-static int lookup(opsnn_ptrset *set, const void *p, uint64_t *value, int remove)
+enum { FIND, REMOVE, REMOVE_IF };
+
+static int lookup(opsnn_ptrset *set, const void *p, uint64_t *value, int mode)
 {
     uintptr_t key = (uintptr_t)p;
     int found = 0;
@@ -93,11 +95,14 @@ static int lookup(opsnn_ptrset *set, const void *p, uint64_t *value, int remove)
     pthread_mutex_lock(&set->lock);
     if (set->cap != 0) {
         size_t i = probe(set, key, &found);
+        if (found && mode == REMOVE_IF && set->slots[i].value != *value) {
+            found = 0;
+        }
         if (found) {
             if (value != NULL) {
                 *value = set->slots[i].value;
             }
-            if (remove) {
+            if (mode != FIND) {
                 set->slots[i].key = TOMB;
                 set->live--;
             }
@@ -109,10 +114,15 @@ static int lookup(opsnn_ptrset *set, const void *p, uint64_t *value, int remove)
 
 int opsnn_ptrset_remove(opsnn_ptrset *set, const void *p, uint64_t *value)
 {
-    return lookup(set, p, value, 1);
+    return lookup(set, p, value, REMOVE);
+}
+
+int opsnn_ptrset_remove_if(opsnn_ptrset *set, const void *p, uint64_t value)
+{
+    return lookup(set, p, &value, REMOVE_IF);
 }
 
 int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value)
 {
-    return lookup(set, p, value, 0);
+    return lookup(set, p, value, FIND);
 }

@@ -27,6 +27,10 @@ typedef struct {
 int opsnn_ptrset_insert(opsnn_ptrset *set, const void *p, uint64_t value);
 /* 1 and *value (may be NULL) when p was live and is now removed; else 0. */
 int opsnn_ptrset_remove(opsnn_ptrset *set, const void *p, uint64_t *value);
+/* 1 when p was live with exactly `value` and is now removed; else 0. As the
+ * one atomic step that ends an object's life, it lets exactly one of several
+ * racing callers free it. */
+int opsnn_ptrset_remove_if(opsnn_ptrset *set, const void *p, uint64_t value);
 /* 1 and *value (may be NULL) when p is live; else 0. */
 int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value);
 

@@ -120,12 +120,6 @@ uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex)
     return 0;
 }
 
-static void destroy(aclOpExecutor *ex)
-{
-    opsnn_ptrset_remove(&live_executors, ex, NULL);
-    opsnn_free(ex);
-}
-
 aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                                uint64_t workspaceSize, aclOpExecutor *executor,
                                aclrtStream stream)
@@ -165,9 +159,16 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                     "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, need, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    /* A single-use executor is claimed before it runs, so that of two threads
+     * racing to run it, exactly one does. */
+    if (!executor->repeatable && !opsnn_ptrset_remove(&live_executors, executor, NULL)) {
+        opsnn_error("%s: executor %p is not live (already run, destroyed, or never created)", api,
+                    (void *)executor);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     opsnn_executor_execute(executor, need > 0 ? workspace : NULL);
     if (!executor->repeatable) {
-        destroy(executor);
+        opsnn_free(executor);
     }
     return ACLNN_SUCCESS;
 }
@@ -197,11 +198,17 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
 {
-    aclnnStatus rc = check_live("aclDestroyAclOpExecutor", executor);
-    if (rc == ACLNN_SUCCESS) {
-        destroy(executor);
+    if (executor == NULL) {
+        opsnn_error("aclDestroyAclOpExecutor: executor must not be NULL, got NULL");
+        return ACLNN_ERR_PARAM_NULLPTR;
     }
-    return rc;
+    if (!opsnn_ptrset_remove(&live_executors, executor, NULL)) {
+        opsnn_error("aclDestroyAclOpExecutor: executor %p is not live (already run, destroyed, or "
+                    "never created)", (void *)executor);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    opsnn_free(executor);
+    return ACLNN_SUCCESS;
 }
 
 static aclnnStatus set_addr(const char *fn, aclOpExecutor *executor, size_t index, void *addr,

@@ -59,7 +59,10 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
     }
     double lam = opsnn_scalar_to_double(lambda);
     if (lam != lam || lam < 0) {
-        opsnn_error(API ": lambda must be >= 0 and not NaN, got %f", lam);
+        /* %f as in CANN's messages, unless it would print a tiny value as -0.000000 */
+        opsnn_error(lam > -1e-6 ? API ": lambda must be >= 0 and not NaN, got %g"
+                                : API ": lambda must be >= 0 and not NaN, got %f",
+                    lam);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

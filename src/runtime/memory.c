@@ -60,17 +60,16 @@ static aclError alloc_block(const char *fn, void **out, size_t size, int huge, u
 
 static aclError free_block(const char *fn, void *p, uint64_t kind)
 {
-    uint64_t found_kind = 0;
     if (p == NULL) {
         opsnn_error("%s: %s must not be NULL, got NULL", fn, ptr_name(kind));
         return ACL_ERROR_RT_PARAM_INVALID;
     }
-    if (!opsnn_ptrset_find(&live_blocks, p, &found_kind) || found_kind != kind) {
+    /* Removing is the claim: of two threads freeing one block, one wins. */
+    if (!opsnn_ptrset_remove_if(&live_blocks, p, kind)) {
         opsnn_error("%s: %s %p was not allocated by %s or was already freed", fn, ptr_name(kind),
                     p, kind ? "aclrtMallocHost" : "aclrtMalloc");
         return ACL_ERROR_RT_PARAM_INVALID;
     }
-    opsnn_ptrset_remove(&live_blocks, p, NULL);
     opsnn_free(p);
     return ACL_SUCCESS;
 }
