@@ -317,6 +317,56 @@ KERNEL_TEST(selu_i8_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I8,
 KERNEL_TEST(selu_i32_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I32,
             opsnn_selu_bwd_ukernel__scalar_i32)
 
+/* Heap buffers of exactly n elements, so that AddressSanitizer builds catch a
+ * kernel reading or writing past either end. */
+static void vector_kernels_touch_only_n_elements(void **state)
+{
+    (void)state;
+    static const kcase cases[] = {
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F32, opsnn_softshrink_bwd_ukernel__scalar_f32},
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F16, opsnn_softshrink_bwd_ukernel__scalar_f16},
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_BF16, opsnn_softshrink_bwd_ukernel__scalar_bf16},
+        {OPSNN_KERNEL_SELU_BWD, DT_F32, opsnn_selu_bwd_ukernel__scalar_f32},
+        {OPSNN_KERNEL_SELU_BWD, DT_F16, opsnn_selu_bwd_ukernel__scalar_f16},
+        {OPSNN_KERNEL_SELU_BWD, DT_BF16, opsnn_selu_bwd_ukernel__scalar_bf16},
+        {OPSNN_KERNEL_SELU_BWD, DT_I8, opsnn_selu_bwd_ukernel__scalar_i8},
+        {OPSNN_KERNEL_SELU_BWD, DT_I32, opsnn_selu_bwd_ukernel__scalar_i32},
+    };
+    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
+            continue;
+        }
+        opsnn_kernels_select(isa);
+        for (size_t c = 0; c < N_OF(cases); c++) {
+            size_t es = esize(cases[c].dt);
+            opsnn_ukernel_fn fn = opsnn_ukernel_get(cases[c].kind, acl_dtype(cases[c].dt));
+            for (size_t si = 0; si < N_OF(SIZES); si++) {
+                size_t n = SIZES[si], bytes = n * es + (n == 0);
+                unsigned char *a = malloc(bytes), *b = malloc(bytes);
+                unsigned char *yr = malloc(bytes), *yv = malloc(bytes);
+                assert_true(a && b && yr && yv);
+                for (size_t i = 0; i < n; i++) {
+                    gen_elem(cases[c].dt, a, i, 1.0f);
+                    gen_elem(cases[c].dt, b, i, 1.0f);
+                }
+                for (int nt = 0; nt <= 1; nt++) {
+                    opsnn_kparams p = {1.0f, nt};
+                    memset(yr, 0x5a, bytes);
+                    memset(yv, 0x5a, bytes);
+                    cases[c].ref(n, a, b, yr, &p);
+                    fn(n, a, b, yv, &p);
+                    assert_memory_equal(yr, yv, bytes);
+                }
+                free(a);
+                free(b);
+                free(yr);
+                free(yv);
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
 /* ---- exhaustive 16-bit and 8-bit checks ------------------------------------ */
 
 #define ALL16 65536
@@ -501,6 +551,7 @@ int main(void)
         cmocka_unit_test(selu_bf16_vector_bits_equal_scalar),
         cmocka_unit_test(selu_i8_vector_bits_equal_scalar),
         cmocka_unit_test(selu_i32_vector_bits_equal_scalar),
+        cmocka_unit_test(vector_kernels_touch_only_n_elements),
         cmocka_unit_test(selu_f16_every_value_bits_equal_scalar),
         cmocka_unit_test(selu_bf16_every_value_bits_equal_scalar),
         cmocka_unit_test(softshrink_f16_bf16_every_x_bits_equal_scalar),
