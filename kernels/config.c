@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
+#include <strings.h>
 
 #if OPSNN_HAVE_X86_KERNELS
 #include <cpuid.h>
@@ -110,7 +110,7 @@ int opsnn_cpu_has_isa(opsnn_isa isa)
 #endif
 }
 
-/* OPSNN_ISA's path, or the best one (AVX512) when unset or unknown. */
+/* OPSNN_ISA's path (any case), or the best one (AVX512) when unset or unknown. */
 static int requested_isa(void)
 {
     const char *env = getenv("OPSNN_ISA");
@@ -118,7 +118,7 @@ static int requested_isa(void)
         return OPSNN_ISA_AVX512;
     }
     for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (strcmp(env, opsnn_isa_name(isa)) == 0) {
+        if (strcasecmp(env, opsnn_isa_name(isa)) == 0) {
             return isa;
         }
     }

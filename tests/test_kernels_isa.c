@@ -521,6 +521,8 @@ static void select_default_reads_opsnn_isa_env(void **state)
     assert_int_equal(opsnn_kernels_select(-1), OPSNN_ISA_SCALAR);
     assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_FLOAT16),
                      opsnn_selu_bwd_ukernel__scalar_f16);
+    setenv("OPSNN_ISA", "AVX2", 1); /* case does not matter */
+    assert_int_equal(opsnn_kernels_select(-1), two);
     setenv("OPSNN_ISA", "avx512", 1);
     assert_int_equal(opsnn_kernels_select(-1), best);
     setenv("OPSNN_ISA", "sse9", 1); /* unknown: warned about and ignored */
