@@ -1,53 +1,153 @@
 /* The micro-kernel table, filled once. Operators reach kernels only through
- * opsnn_ukernel_get(). */
+ * opsnn_ukernel_get(). The first lookup fills it for the best path the CPU
+ * has (or OPSNN_ISA's choice); opsnn_kernels_select() refills it, which is
+ * allowed only while no kernel is running. */
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <strings.h>
 
+#if OPSNN_HAVE_X86_KERNELS
+#include <cpuid.h>
+#endif
+
+#include "common/error.h"
 #include "kernels.h"
 #include "opsnn/opsnn.h"
 
-static atomic_int selected = -1;
+/* aclDataType values run from 0 to ACL_COMPLEX32 (33). */
+#define DTYPE_SLOTS 34
 
-static opsnn_ukernel_fn lookup(opsnn_kernel_kind kind, aclDataType dt)
+typedef struct {
+    opsnn_ukernel_fn f32, f16, bf16, i8, i32;
+} family;
+
+/* Rows indexed by opsnn_isa. */
+static const family softshrink_bwd[] = {
+    {opsnn_softshrink_bwd_ukernel__scalar_f32, opsnn_softshrink_bwd_ukernel__scalar_f16,
+     opsnn_softshrink_bwd_ukernel__scalar_bf16, NULL, NULL},
+#if OPSNN_HAVE_X86_KERNELS
+    {opsnn_softshrink_bwd_ukernel__avx2_f32, opsnn_softshrink_bwd_ukernel__avx2_f16,
+     opsnn_softshrink_bwd_ukernel__avx2_bf16, NULL, NULL},
+    {opsnn_softshrink_bwd_ukernel__avx512_f32, opsnn_softshrink_bwd_ukernel__avx512_f16,
+     opsnn_softshrink_bwd_ukernel__avx512_bf16, NULL, NULL},
+#endif
+};
+
+static const family selu_bwd[] = {
+    {opsnn_selu_bwd_ukernel__scalar_f32, opsnn_selu_bwd_ukernel__scalar_f16,
+     opsnn_selu_bwd_ukernel__scalar_bf16, opsnn_selu_bwd_ukernel__scalar_i8,
+     opsnn_selu_bwd_ukernel__scalar_i32},
+#if OPSNN_HAVE_X86_KERNELS
+    {opsnn_selu_bwd_ukernel__avx2_f32, opsnn_selu_bwd_ukernel__avx2_f16,
+     opsnn_selu_bwd_ukernel__avx2_bf16, opsnn_selu_bwd_ukernel__avx2_i8,
+     opsnn_selu_bwd_ukernel__avx2_i32},
+    {opsnn_selu_bwd_ukernel__avx512_f32, opsnn_selu_bwd_ukernel__avx512_f16,
+     opsnn_selu_bwd_ukernel__avx512_bf16, opsnn_selu_bwd_ukernel__avx512_i8,
+     opsnn_selu_bwd_ukernel__avx512_i32},
+#endif
+};
+
+static opsnn_ukernel_fn table[OPSNN_KERNEL_COUNT][DTYPE_SLOTS];
+static atomic_int selected = -1;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static opsnn_ukernel_fn pick(const family *f, aclDataType dt)
 {
-    switch (kind) {
-    case OPSNN_KERNEL_SOFTSHRINK_BWD:
-        return dt == ACL_FLOAT     ? opsnn_softshrink_bwd_ukernel__scalar_f32
-               : dt == ACL_FLOAT16 ? opsnn_softshrink_bwd_ukernel__scalar_f16
-               : dt == ACL_BF16    ? opsnn_softshrink_bwd_ukernel__scalar_bf16
-                                   : NULL;
-    case OPSNN_KERNEL_SELU_BWD:
-        return dt == ACL_FLOAT     ? opsnn_selu_bwd_ukernel__scalar_f32
-               : dt == ACL_FLOAT16 ? opsnn_selu_bwd_ukernel__scalar_f16
-               : dt == ACL_BF16    ? opsnn_selu_bwd_ukernel__scalar_bf16
-               : dt == ACL_INT8    ? opsnn_selu_bwd_ukernel__scalar_i8
-               : dt == ACL_INT32   ? opsnn_selu_bwd_ukernel__scalar_i32
-                                   : NULL;
-    case OPSNN_KERNEL_COPY:
-        switch (dt) {
-        case ACL_INT8: case ACL_UINT8: case ACL_BOOL:
-            return opsnn_copy_ukernel__scalar_x8;
-        case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16:
-            return opsnn_copy_ukernel__scalar_x16;
-        case ACL_FLOAT: case ACL_INT32: case ACL_UINT32:
-            return opsnn_copy_ukernel__scalar_x32;
-        default:
-            return NULL;
-        }
+    switch (dt) {
+    case ACL_FLOAT: return f->f32;
+    case ACL_FLOAT16: return f->f16;
+    case ACL_BF16: return f->bf16;
+    case ACL_INT8: return f->i8;
+    case ACL_INT32: return f->i32;
+    default: return NULL;
+    }
+}
+
+/* The copies stay memcpy-based on every path. */
+static opsnn_ukernel_fn copy_kernel(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_INT8: case ACL_UINT8: case ACL_BOOL:
+        return opsnn_copy_ukernel__scalar_x8;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16:
+        return opsnn_copy_ukernel__scalar_x16;
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32:
+        return opsnn_copy_ukernel__scalar_x32;
     default:
         return NULL;
     }
 }
 
+static void fill(int isa)
+{
+    for (int dt = 0; dt < DTYPE_SLOTS; dt++) {
+        table[OPSNN_KERNEL_SOFTSHRINK_BWD][dt] = pick(&softshrink_bwd[isa], (aclDataType)dt);
+        table[OPSNN_KERNEL_SELU_BWD][dt] = pick(&selu_bwd[isa], (aclDataType)dt);
+        table[OPSNN_KERNEL_COPY][dt] = copy_kernel((aclDataType)dt);
+    }
+    atomic_store(&selected, isa);
+}
+
 int opsnn_cpu_has_isa(opsnn_isa isa)
 {
+#if OPSNN_HAVE_X86_KERNELS
+    unsigned eax, ebx, ecx, edx;
+    /* F16C via cpuid: clang 14's __builtin_cpu_supports does not know "f16c". */
+    int f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C);
+    __builtin_cpu_init();
+    int avx2 = f16c && __builtin_cpu_supports("avx2");
+    switch (isa) {
+    case OPSNN_ISA_SCALAR: return 1;
+    case OPSNN_ISA_AVX2: return avx2;
+    case OPSNN_ISA_AVX512:
+        return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+    default: return 0;
+    }
+#else
     return isa == OPSNN_ISA_SCALAR;
+#endif
+}
+
+/* OPSNN_ISA's path (any case), or the best one (AVX512) when unset or unknown. */
+static int requested_isa(void)
+{
+    const char *env = getenv("OPSNN_ISA");
+    if (env == NULL || env[0] == '\0') {
+        return OPSNN_ISA_AVX512;
+    }
+    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (strcasecmp(env, opsnn_isa_name(isa)) == 0) {
+            return isa;
+        }
+    }
+    opsnn_log(OPSNN_LOG_WARNING, "OPSNN_ISA=%s is not one of scalar, avx2, avx512; ignored", env);
+    return OPSNN_ISA_AVX512;
+}
+
+static int resolve(int isa)
+{
+    if (isa < 0 || isa > OPSNN_ISA_AVX512) {
+        isa = requested_isa();
+    }
+    while (isa > OPSNN_ISA_SCALAR && !opsnn_cpu_has_isa((opsnn_isa)isa)) {
+        isa--;
+    }
+    return isa;
+}
+
+static void fill_default(void)
+{
+    fill(resolve(-1));
 }
 
 int opsnn_kernels_select(int isa)
 {
-    (void)isa;
-    atomic_store(&selected, OPSNN_ISA_SCALAR);
-    return OPSNN_ISA_SCALAR;
+    pthread_once(&once, fill_default); /* a later first lookup must not undo this choice */
+    int eff = resolve(isa);
+    fill(eff);
+    return eff;
 }
 
 const char *opsnn_isa_name(int isa)
@@ -57,14 +157,15 @@ const char *opsnn_isa_name(int isa)
 
 const char *opsnn_get_isa(void)
 {
-    int isa = atomic_load(&selected);
-    return opsnn_isa_name(isa < 0 ? opsnn_kernels_select(-1) : isa);
+    pthread_once(&once, fill_default);
+    return opsnn_isa_name(atomic_load(&selected));
 }
 
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 {
-    if (atomic_load(&selected) < 0) {
-        opsnn_kernels_select(-1);
+    pthread_once(&once, fill_default);
+    if ((unsigned)kind >= OPSNN_KERNEL_COUNT || (unsigned)dtype >= DTYPE_SLOTS) {
+        return NULL;
     }
-    return lookup(kind, dtype);
+    return table[kind][dtype];
 }

@@ -75,4 +75,24 @@ void opsnn_copy_ukernel__scalar_x8(size_t, const void *, const void *, void *, c
 void opsnn_copy_ukernel__scalar_x16(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_copy_ukernel__scalar_x32(size_t, const void *, const void *, void *, const opsnn_kparams *);
 
+/* AVX2 + F16C (kernels/<op>/avx2.c) micro-kernels, x86-64 builds only. */
+void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx2_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx2_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+
+/* AVX-512F/BW/VL/DQ + F16C (kernels/<op>/avx512.c) micro-kernels, x86-64 builds only. */
+void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx512_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__avx512_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

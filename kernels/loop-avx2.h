@@ -1,0 +1,64 @@
+/*
+ * The loop every AVX2 micro-kernel runs (internal; include only from files
+ * compiled with -mavx2 -mf16c).
+ *
+ * A step computes one full block of w elements starting at element i and
+ * stores it, or with `stream` writes it with non-temporal stores to a 32-byte
+ * aligned address. Blocks are 32 bytes of output or less (w * esize <= 32).
+ * AVX2 has no masked 8/16-bit loads, so a partial block (the tail, and the
+ * head peeled to align a streamed output) runs the same step on zero-padded
+ * copies in a stack buffer. Each step loads its inputs before it stores, so
+ * y == a or y == b is safe.
+ */
+#ifndef OPSNN_KERNELS_LOOP_AVX2_H_
+#define OPSNN_KERNELS_LOOP_AVX2_H_
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
+                                float lambda);
+
+/* k < w elements from element i, through zero-padded buffers. */
+static inline __attribute__((always_inline)) void
+opsnn_avx2_partial(size_t i, size_t k, const void *a, const void *b, void *y, float lambda,
+                   size_t esize, opsnn_avx2_step step)
+{
+    _Alignas(32) unsigned char ba[32] = {0}, bb[32] = {0}, by[32];
+    memcpy(ba, (const unsigned char *)a + i * esize, k * esize);
+    memcpy(bb, (const unsigned char *)b + i * esize, k * esize);
+    step(ba, bb, by, 0, 0, lambda);
+    memcpy((unsigned char *)y + i * esize, by, k * esize);
+}
+
+/* always_inline so that `step` becomes a direct, inlined call per kernel. */
+static inline __attribute__((always_inline)) void
+opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, float lambda, int nt,
+                size_t esize, size_t w, opsnn_avx2_step step)
+{
+    size_t i = 0;
+    int stream = nt && (uintptr_t)y % esize == 0;
+    if (stream) {
+        size_t head = (32u - (uintptr_t)y % 32u) % 32u / esize;
+        head = head < n ? head : n;
+        if (head > 0) {
+            opsnn_avx2_partial(0, head, a, b, y, lambda, esize, step);
+        }
+        for (i = head; n - i >= w; i += w) {
+            step(a, b, y, i, 1, lambda);
+        }
+    }
+    for (; n - i >= w; i += w) {
+        step(a, b, y, i, 0, lambda);
+    }
+    if (i < n) {
+        opsnn_avx2_partial(i, n - i, a, b, y, lambda, esize, step);
+    }
+    if (stream) {
+        _mm_sfence(); /* order the streamed lines before the caller's next access */
+    }
+}
+
+#endif /* OPSNN_KERNELS_LOOP_AVX2_H_ */

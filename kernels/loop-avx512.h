@@ -1,0 +1,56 @@
+/*
+ * The loop every AVX-512 micro-kernel runs (internal; include only from files
+ * compiled with the AVX-512 target flags).
+ *
+ * A step computes one block of w elements starting at element i: it loads
+ * the lanes set in `mask` (zero elsewhere), and either stores those lanes or,
+ * with `stream`, writes the whole block with a non-temporal store to a
+ * 64-byte aligned address. Blocks are 64 bytes of output (w * esize == 64),
+ * so a peeled head of fewer than w elements aligns the output for streaming.
+ * Each step loads its inputs before it stores, so y == a or y == b is safe.
+ */
+#ifndef OPSNN_KERNELS_LOOP_AVX512_H_
+#define OPSNN_KERNELS_LOOP_AVX512_H_
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void (*opsnn_avx512_step)(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                  int stream, float lambda);
+
+static inline uint32_t opsnn_avx512_lanes(size_t k)
+{
+    return k >= 32 ? 0xffffffffu : (1u << k) - 1u;
+}
+
+/* always_inline so that `step` becomes a direct, inlined call per kernel. */
+static inline __attribute__((always_inline)) void
+opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda, int nt,
+                  size_t esize, size_t w, opsnn_avx512_step step)
+{
+    const uint32_t full = opsnn_avx512_lanes(w);
+    size_t i = 0;
+    int stream = nt && (uintptr_t)y % esize == 0;
+    if (stream) {
+        size_t head = (64u - (uintptr_t)y % 64u) % 64u / esize;
+        head = head < n ? head : n;
+        if (head > 0) {
+            step(a, b, y, 0, opsnn_avx512_lanes(head), 0, lambda);
+        }
+        for (i = head; n - i >= w; i += w) {
+            step(a, b, y, i, full, 1, lambda);
+        }
+    }
+    for (; n - i >= w; i += w) {
+        step(a, b, y, i, full, 0, lambda);
+    }
+    if (i < n) {
+        step(a, b, y, i, opsnn_avx512_lanes(n - i), 0, lambda);
+    }
+    if (stream) {
+        _mm_sfence(); /* order the streamed lines before the caller's next access */
+    }
+}
+
+#endif /* OPSNN_KERNELS_LOOP_AVX512_H_ */

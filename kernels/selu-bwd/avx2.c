@@ -1,0 +1,159 @@
+/* SeluBackward, AVX2 + F16C, in the float32 order of SPEC §7:
+ * r < 0 (ordered, so NaN takes SCALE): y = g * (r + SCALE_ALPHA); else y = SCALE * g.
+ * No FMA. In every lane at most one multiply operand can be NaN (t is never
+ * NaN where r < 0), so the NaN that comes out does not depend on operand order.
+ * Conversions reproduce cvt.h bit for bit: vcvtph2ps quiets NaN like
+ * opsnn_f16_to_f32, vcvtps2ph with round-to-nearest-even rounds like
+ * opsnn_f32_to_f16 (subnormals, overflow to inf, NaN payloads). bf16 widens
+ * by a shift: a signalling NaN g comes out of the multiply quiet with the same
+ * payload, as opsnn_bf16_to_f32 would have made it, and a NaN r only steers
+ * the compare. */
+#include "kernels.h"
+#include "loop-avx2.h"
+
+static inline __m256 selu(__m256 g, __m256 r)
+{
+    __m256 neg = _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_LT_OQ);
+    __m256 t = _mm256_add_ps(r, _mm256_set1_ps(OPSNN_SELU_SCALE_ALPHA));
+    __m256 yneg = _mm256_mul_ps(g, t);
+    __m256 ypos = _mm256_mul_ps(_mm256_set1_ps(OPSNN_SELU_SCALE), g);
+    return _mm256_blendv_ps(ypos, yneg, neg);
+}
+
+/* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16. */
+static inline __m256i f32_to_bf16_lo(__m256 f)
+{
+    __m256i x = _mm256_castps_si256(f);
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+    __m256i rne = _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb);
+    __m256i nan = _mm256_or_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(0x40));
+    __m256 isnan = _mm256_cmp_ps(f, f, _CMP_UNORD_Q);
+    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(_mm256_srli_epi32(rne, 16)),
+                                                _mm256_castsi256_ps(nan), isnan));
+}
+
+static inline void store_x16(void *y, size_t i, int stream, __m256i v)
+{
+    if (stream) {
+        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
+    } else {
+        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
+    }
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
+                            float lambda)
+{
+    (void)lambda;
+    __m256 v = selu(_mm256_loadu_ps((const float *)a + i), _mm256_loadu_ps((const float *)b + i));
+    if (stream) {
+        _mm256_stream_ps((float *)y + i, v);
+    } else {
+        _mm256_storeu_ps((float *)y + i, v);
+    }
+}
+
+static inline __m128i selu_f16(__m128i g, __m128i r)
+{
+    return _mm256_cvtps_ph(selu(_mm256_cvtph_ps(g), _mm256_cvtph_ps(r)), _MM_FROUND_TO_NEAREST_INT);
+}
+
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
+                            float lambda)
+{
+    (void)lambda;
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
+    __m128i lo = selu_f16(_mm256_castsi256_si128(g), _mm256_castsi256_si128(r));
+    __m128i hi = selu_f16(_mm256_extracti128_si256(g, 1), _mm256_extracti128_si256(r, 1));
+    store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
+}
+
+/* unpack{lo,hi}_epi16(0, v) and packus_epi32 are inverse lane shuffles, so the
+ * element order survives the round trip without a permute. */
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
+                             float lambda)
+{
+    (void)lambda;
+    const __m256i z = _mm256_setzero_si256();
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
+    __m256 lo = selu(_mm256_castsi256_ps(_mm256_unpacklo_epi16(z, g)),
+                     _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, r)));
+    __m256 hi = selu(_mm256_castsi256_ps(_mm256_unpackhi_epi16(z, g)),
+                     _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, r)));
+    store_x16(y, i, stream, _mm256_packus_epi32(f32_to_bf16_lo(lo), f32_to_bf16_lo(hi)));
+}
+
+/* Eight int8 -> SELU in f32 -> int32, rounded in the current mode (nearest
+ * even) as the scalar nearbyintf does. */
+static inline __m256i selu_i8x8(__m128i g, __m128i r)
+{
+    __m256 v = selu(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(g)),
+                    _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(r)));
+    return _mm256_cvtps_epi32(v);
+}
+
+/* The two signed saturating packs clamp to [-128, 127]. */
+static inline void step_i8(const void *a, const void *b, void *y, size_t i, int stream,
+                           float lambda)
+{
+    (void)stream;
+    (void)lambda;
+    __m128i g = _mm_loadu_si128((const __m128i *)((const int8_t *)a + i));
+    __m128i r = _mm_loadu_si128((const __m128i *)((const int8_t *)b + i));
+    __m256i lo = selu_i8x8(g, r);
+    __m256i hi = selu_i8x8(_mm_srli_si128(g, 8), _mm_srli_si128(r, 8));
+    __m128i w0 = _mm_packs_epi32(_mm256_castsi256_si128(lo), _mm256_extracti128_si256(lo, 1));
+    __m128i w1 = _mm_packs_epi32(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
+    _mm_storeu_si128((__m128i *)((int8_t *)y + i), _mm_packs_epi16(w0, w1));
+}
+
+/* int32: truncate; vcvttps2dq gives INT32_MIN for NaN and out of range, so
+ * fix up >= 2^31 (INT32_MAX) and NaN (0). */
+static inline void step_i32(const void *a, const void *b, void *y, size_t i, int stream,
+                            float lambda)
+{
+    (void)stream;
+    (void)lambda;
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const int32_t *)a + i));
+    __m256i r = _mm256_loadu_si256((const __m256i *)((const int32_t *)b + i));
+    __m256 v = selu(_mm256_cvtepi32_ps(g), _mm256_cvtepi32_ps(r));
+    __m256i q = _mm256_cvttps_epi32(v);
+    __m256 big = _mm256_cmp_ps(v, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    q = _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(big));
+    q = _mm256_and_si256(q, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_ORD_Q)));
+    _mm256_storeu_si256((__m256i *)((int32_t *)y + i), q);
+}
+
+void opsnn_selu_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
+                                      const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 4, 8, step_f32);
+}
+
+void opsnn_selu_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
+                                      const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 2, 16, step_f16);
+}
+
+void opsnn_selu_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
+                                       const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 2, 16, step_bf16);
+}
+
+void opsnn_selu_bwd_ukernel__avx2_i8(size_t n, const void *a, const void *b, void *y,
+                                     const opsnn_kparams *p)
+{
+    (void)p;
+    opsnn_avx2_loop(n, a, b, y, 0.0f, 0, 1, 16, step_i8);
+}
+
+void opsnn_selu_bwd_ukernel__avx2_i32(size_t n, const void *a, const void *b, void *y,
+                                      const opsnn_kparams *p)
+{
+    (void)p;
+    opsnn_avx2_loop(n, a, b, y, 0.0f, 0, 4, 8, step_i32);
+}

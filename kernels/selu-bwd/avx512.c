@@ -1,0 +1,158 @@
+/* SeluBackward, AVX-512F/BW/VL/DQ + F16C, in the float32 order of SPEC §7:
+ * r < 0 (ordered, so NaN takes SCALE): y = g * (r + SCALE_ALPHA); else y = SCALE * g.
+ * No FMA. In every lane at most one multiply operand can be NaN (t is never
+ * NaN where r < 0), so the NaN that comes out does not depend on operand order.
+ * Conversions reproduce cvt.h bit for bit: vcvtph2ps quiets NaN like
+ * opsnn_f16_to_f32, vcvtps2ph with round-to-nearest-even rounds like
+ * opsnn_f32_to_f16 (subnormals, overflow to inf, NaN payloads). bf16 widens
+ * by a shift: a signalling NaN g comes out of the multiply quiet with the same
+ * payload, as opsnn_bf16_to_f32 would have made it, and a NaN r only steers
+ * the compare. */
+#include "kernels.h"
+#include "loop-avx512.h"
+
+static inline __m512 selu(__m512 g, __m512 r)
+{
+    __mmask16 neg = _mm512_cmp_ps_mask(r, _mm512_setzero_ps(), _CMP_LT_OQ);
+    __m512 t = _mm512_add_ps(r, _mm512_set1_ps(OPSNN_SELU_SCALE_ALPHA));
+    __m512 yneg = _mm512_mul_ps(g, t);
+    __m512 ypos = _mm512_mul_ps(_mm512_set1_ps(OPSNN_SELU_SCALE), g);
+    return _mm512_mask_blend_ps(neg, ypos, yneg);
+}
+
+/* 16 bf16 held in the upper halves of 32-bit lanes. */
+static inline __m512 bf16_hi_to_f32(__m512i v)
+{
+    return _mm512_castsi512_ps(v);
+}
+
+/* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16. */
+static inline __m512i f32_to_bf16_lo(__m512 f)
+{
+    __m512i x = _mm512_castps_si512(f);
+    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+    __m512i rne = _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb);
+    __m512i nan = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
+    return _mm512_mask_mov_epi32(_mm512_srli_epi32(rne, 16),
+                                 _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q), nan);
+}
+
+static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
+{
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
+    }
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda)
+{
+    (void)lambda;
+    __m512 g = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
+    __m512 r = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)b + i);
+    __m512 v = selu(g, r);
+    if (stream) {
+        _mm512_stream_ps((float *)y + i, v);
+    } else {
+        _mm512_mask_storeu_ps((float *)y + i, (__mmask16)mask, v);
+    }
+}
+
+static inline __m256i selu_f16(__m256i g, __m256i r)
+{
+    __m512 v = selu(_mm512_cvtph_ps(g), _mm512_cvtph_ps(r));
+    return _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
+}
+
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda)
+{
+    (void)lambda;
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
+    __m256i lo = selu_f16(_mm512_castsi512_si256(g), _mm512_castsi512_si256(r));
+    __m256i hi = selu_f16(_mm512_extracti64x4_epi64(g, 1), _mm512_extracti64x4_epi64(r, 1));
+    store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+}
+
+/* unpack{lo,hi}_epi16(0, v) and packus_epi32 are inverse lane shuffles, so the
+ * element order survives the round trip without a permute. */
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, float lambda)
+{
+    (void)lambda;
+    const __m512i z = _mm512_setzero_si512();
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
+    __m512 lo = selu(bf16_hi_to_f32(_mm512_unpacklo_epi16(z, g)),
+                     bf16_hi_to_f32(_mm512_unpacklo_epi16(z, r)));
+    __m512 hi = selu(bf16_hi_to_f32(_mm512_unpackhi_epi16(z, g)),
+                     bf16_hi_to_f32(_mm512_unpackhi_epi16(z, r)));
+    store_x16(y, i, mask, stream, _mm512_packus_epi32(f32_to_bf16_lo(lo), f32_to_bf16_lo(hi)));
+}
+
+/* int8: the conversion rounds in the current mode (nearest even), as the
+ * scalar nearbyintf does; vpmovsdb saturates to [-128, 127]. */
+static inline void step_i8(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                           int stream, float lambda)
+{
+    (void)stream;
+    (void)lambda;
+    __m128i g = _mm_maskz_loadu_epi8((__mmask16)mask, (const int8_t *)a + i);
+    __m128i r = _mm_maskz_loadu_epi8((__mmask16)mask, (const int8_t *)b + i);
+    __m512 v = selu(_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(g)),
+                    _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(r)));
+    __m128i q = _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(v));
+    _mm_mask_storeu_epi8((int8_t *)y + i, (__mmask16)mask, q);
+}
+
+/* int32: truncate; vcvttps2dq gives INT32_MIN for NaN and out of range, so
+ * fix up >= 2^31 (INT32_MAX) and NaN (0). */
+static inline void step_i32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda)
+{
+    (void)stream;
+    (void)lambda;
+    __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)a + i);
+    __m512i r = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)b + i);
+    __m512 v = selu(_mm512_cvtepi32_ps(g), _mm512_cvtepi32_ps(r));
+    __m512i q = _mm512_cvttps_epi32(v);
+    __mmask16 big = _mm512_cmp_ps_mask(v, _mm512_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    q = _mm512_mask_mov_epi32(q, big, _mm512_set1_epi32(INT32_MAX));
+    q = _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), q);
+    _mm512_mask_storeu_epi32((int32_t *)y + i, (__mmask16)mask, q);
+}
+
+void opsnn_selu_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
+                                        const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 4, 16, step_f32);
+}
+
+void opsnn_selu_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
+                                        const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 2, 32, step_f16);
+}
+
+void opsnn_selu_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
+                                         const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 2, 32, step_bf16);
+}
+
+void opsnn_selu_bwd_ukernel__avx512_i8(size_t n, const void *a, const void *b, void *y,
+                                       const opsnn_kparams *p)
+{
+    (void)p;
+    opsnn_avx512_loop(n, a, b, y, 0.0f, 0, 1, 16, step_i8);
+}
+
+void opsnn_selu_bwd_ukernel__avx512_i32(size_t n, const void *a, const void *b, void *y,
+                                        const opsnn_kparams *p)
+{
+    (void)p;
+    opsnn_avx512_loop(n, a, b, y, 0.0f, 0, 4, 16, step_i32);
+}

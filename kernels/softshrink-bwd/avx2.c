@@ -1,0 +1,85 @@
+/* SoftshrinkBackward, AVX2 + F16C:
+ * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
+ * NLE_UQ ("not <=, unordered true") is exactly "|x| > lambda or NaN"; lambda
+ * is never NaN. fp16/bf16 x are widened in registers to compare. */
+#include "kernels.h"
+#include "loop-avx2.h"
+
+/* All-ones lanes where the element passes. */
+static inline __m256 pass_f32(__m256 x, float lambda)
+{
+    __m256 ax = _mm256_and_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
+    return _mm256_cmp_ps(ax, _mm256_set1_ps(lambda), _CMP_NLE_UQ);
+}
+
+static inline void store_f32(void *y, size_t i, int stream, __m256 v)
+{
+    if (stream) {
+        _mm256_stream_ps((float *)y + i, v);
+    } else {
+        _mm256_storeu_ps((float *)y + i, v);
+    }
+}
+
+static inline void store_x16(void *y, size_t i, int stream, __m256i v)
+{
+    if (stream) {
+        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
+    } else {
+        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
+    }
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
+                            float lambda)
+{
+    __m256 g = _mm256_loadu_ps((const float *)a + i);
+    __m256 x = _mm256_loadu_ps((const float *)b + i);
+    store_f32(y, i, stream, _mm256_and_ps(pass_f32(x, lambda), g));
+}
+
+/* vcvtph2ps keeps the order; packs_epi32 interleaves 128-bit lanes, undone by
+ * the 64-bit permute. */
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
+                            float lambda)
+{
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
+    __m256 mlo = pass_f32(_mm256_cvtph_ps(_mm256_castsi256_si128(x)), lambda);
+    __m256 mhi = pass_f32(_mm256_cvtph_ps(_mm256_extracti128_si256(x, 1)), lambda);
+    __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
+    m = _mm256_permute4x64_epi64(m, 0xd8);
+    store_x16(y, i, stream, _mm256_and_si256(m, g));
+}
+
+/* unpack{lo,hi}_epi16(0, x) widens bf16 to f32 in a lane order that
+ * packs_epi32 exactly undoes. */
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
+                             float lambda)
+{
+    const __m256i z = _mm256_setzero_si256();
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
+    __m256 mlo = pass_f32(_mm256_castsi256_ps(_mm256_unpacklo_epi16(z, x)), lambda);
+    __m256 mhi = pass_f32(_mm256_castsi256_ps(_mm256_unpackhi_epi16(z, x)), lambda);
+    __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
+    store_x16(y, i, stream, _mm256_and_si256(m, g));
+}
+
+void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
+                                            const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, p->lambda, p->nt_store, 4, 8, step_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
+                                            const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, p->lambda, p->nt_store, 2, 16, step_f16);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
+                                             const opsnn_kparams *p)
+{
+    opsnn_avx2_loop(n, a, b, y, p->lambda, p->nt_store, 2, 16, step_bf16);
+}

@@ -1,0 +1,83 @@
+/* SoftshrinkBackward, AVX-512F/BW/VL/DQ + F16C:
+ * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
+ * NLE_UQ ("not <=, unordered true") is exactly "|x| > lambda or NaN"; lambda
+ * is never NaN. fp16/bf16 x are widened in registers to compare. */
+#include "kernels.h"
+#include "loop-avx512.h"
+
+static inline __mmask16 pass_f32(__m512 x, float lambda)
+{
+    return _mm512_cmp_ps_mask(_mm512_abs_ps(x), _mm512_set1_ps(lambda), _CMP_NLE_UQ);
+}
+
+/* Pass mask of 32 16-bit x, each half widened to f32 by `bf16 ? shift : vcvtph2ps`. */
+static inline __mmask32 pass_x16(__m512i x, float lambda, int bf16)
+{
+    __m256i lo = _mm512_castsi512_si256(x), hi = _mm512_extracti64x4_epi64(x, 1);
+    __m512 flo, fhi;
+    if (bf16) {
+        flo = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(lo), 16));
+        fhi = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(hi), 16));
+    } else {
+        flo = _mm512_cvtph_ps(lo);
+        fhi = _mm512_cvtph_ps(hi);
+    }
+    uint32_t m = (uint32_t)pass_f32(flo, lambda) | (uint32_t)pass_f32(fhi, lambda) << 16;
+    return (__mmask32)m;
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda)
+{
+    __m512 g = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
+    __m512 x = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)b + i);
+    __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
+    if (stream) {
+        _mm512_stream_ps((float *)y + i, v);
+    } else {
+        _mm512_mask_storeu_ps((float *)y + i, (__mmask16)mask, v);
+    }
+}
+
+static inline void step_x16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda, int bf16)
+{
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
+    __m512i v = _mm512_maskz_mov_epi16(pass_x16(x, lambda, bf16), g);
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
+    }
+}
+
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda)
+{
+    step_x16(a, b, y, i, mask, stream, lambda, 0);
+}
+
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, float lambda)
+{
+    step_x16(a, b, y, i, mask, stream, lambda, 1);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 4, 16, step_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 2, 32, step_f16);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
+                                               const opsnn_kparams *p)
+{
+    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 2, 32, step_bf16);
+}

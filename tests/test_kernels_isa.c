@@ -1,0 +1,563 @@
+/*
+ * test_kernels_isa.c - every vector micro-kernel gives the scalar kernel's
+ * bits (SPEC §5 "bit-identical for any ISA path", §7, §9), for every ISA this
+ * machine has; and the ISA selection (opsnn_kernels_select, OPSNN_ISA) does
+ * what kernels.h says.
+ *
+ * Each case runs the scalar and the vector kernel on identical buffers and
+ * memcmp's the whole buffer, guard bytes around the output included: sizes
+ * around every vector width, inputs and output offset by one element, exact
+ * in-place (y == a, y == b), nt_store on and off, data salted with NaN (both
+ * signs, signalling and quiet payloads), +-0, +-inf, subnormals, the largest
+ * finite value, |x| == lambda and its neighbours, values that round to fp16
+ * overflow, and int8/int32 extremes.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cvt.h"
+#include "kernels.h"
+#include "opsnn/opsnn.h"
+
+/* ---- deterministic data --------------------------------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint64_t rng(void) /* splitmix64 */
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static float rng_uniform(float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(rng() >> 40) * 0x1p-24f;
+}
+
+static const uint32_t F32_SPECIALS[] = {
+    0x7fc00000u, 0xffc00000u, /* quiet NaN, both signs */
+    0x7f800001u, 0xff800001u, /* signalling NaN, smallest payload */
+    0x7fa5a5a5u, 0xffb00001u, /* signalling NaN, payloads */
+    0x7fffffffu, 0xffe12345u, /* quiet NaN, payloads */
+    0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, /* +-0, +-inf */
+    0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00400000u, /* subnormals */
+    0x00800000u, 0x80800000u, 0x7f7fffffu, 0xff7fffffu, /* FLT_MIN, FLT_MAX */
+    0x477fe000u, 0x477fefffu, 0x477ff000u, 0xc77ff000u, /* 65504, below/at the fp16 overflow tie */
+    0x33800000u, 0x33000000u, 0x33000001u, 0xb3400000u, /* fp16 subnormal range and ties */
+    0x3f800000u, 0xbf800000u, 0x3f3504f3u, 0xbfe10a3du, /* ordinary */
+};
+
+static const uint16_t F16_SPECIALS[] = {
+    0x7e00u, 0xfe00u, 0x7c01u, 0xfc01u, 0x7d55u, 0xfdffu, 0x7fffu, 0xffffu, /* NaNs */
+    0x0000u, 0x8000u, 0x7c00u, 0xfc00u, /* +-0, +-inf */
+    0x0001u, 0x8001u, 0x03ffu, 0x83ffu, 0x0200u, /* subnormals */
+    0x0400u, 0x8400u, 0x7bffu, 0xfbffu, 0x7bfeu, 0x7800u, 0xf800u, /* min normal, 65504 */
+    0x3c00u, 0xbc00u, 0xc000u, 0xbfffu, 0x4248u,
+};
+
+static const uint16_t BF16_SPECIALS[] = {
+    0x7fc0u, 0xffc0u, 0x7f81u, 0xff81u, 0x7fa5u, 0xffbfu, 0x7fffu, 0xffffu, /* NaNs */
+    0x0000u, 0x8000u, 0x7f80u, 0xff80u, /* +-0, +-inf */
+    0x0001u, 0x8001u, 0x007fu, 0x807fu, 0x0040u, /* subnormals */
+    0x0080u, 0x8080u, 0x7f7fu, 0xff7fu, 0x7f7eu, /* min normal, largest finite */
+    0x3f80u, 0xbf80u, 0xc000u, 0xbfe1u, 0x4780u,
+};
+
+static const int32_t I32_SPECIALS[] = {
+    INT32_MIN, INT32_MAX, INT32_MIN + 1, INT32_MAX - 1, 0, 1, -1, -2, 2,
+    16777216, 16777217, -16777217, 2043814400, 2043814528, 2043814656,
+    2043857792, 2043857856, 2043857920, -2043857856, /* fl(SCALE * 2043857856) == 2^31 */
+    -2043814528, -2043814656, 1000000000, -1000000000,
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef enum { DT_F32, DT_F16, DT_BF16, DT_I8, DT_I32 } dtk;
+
+static size_t esize(dtk d)
+{
+    return d == DT_I8 ? 1 : d == DT_F16 || d == DT_BF16 ? 2 : 4;
+}
+
+static aclDataType acl_dtype(dtk d)
+{
+    static const aclDataType map[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32};
+    return map[d];
+}
+
+static const char *dt_name(dtk d)
+{
+    static const char *names[] = {"f32", "f16", "bf16", "i8", "i32"};
+    return names[d];
+}
+
+/* |x| == lambda and its neighbours in dtype d, both signs (raw bits). */
+static size_t lambda_neighbours(dtk d, float lambda, uint32_t out[6])
+{
+    uint32_t c = d == DT_F32    ? opsnn_f32_bits(lambda)
+                 : d == DT_F16  ? opsnn_f32_to_f16(lambda)
+                                : opsnn_f32_to_bf16(lambda);
+    uint32_t sign = d == DT_F32 ? 0x80000000u : 0x8000u;
+    uint32_t mag = c & (sign - 1u);
+    size_t k = 0;
+    for (int delta = -1; delta <= 1; delta++) {
+        if (mag == 0 && delta < 0) {
+            continue;
+        }
+        uint32_t m = mag + (uint32_t)delta;
+        out[k++] = m;
+        out[k++] = m | sign;
+    }
+    return k;
+}
+
+/* One element: mostly ordinary values (both SELU branches, both sides of
+ * lambda), salted one in four with specials and raw bit patterns. */
+static void gen_elem(dtk d, void *p, size_t i, float lambda)
+{
+    uint64_t r = rng();
+    int pick = (int)(r % 16);
+    uint32_t nb[6];
+    size_t nnb = lambda_neighbours(d == DT_I8 || d == DT_I32 ? DT_F32 : d, lambda, nb);
+    float v = pick < 10 ? rng_uniform(-4.0f, 4.0f) : pick < 12 ? rng_uniform(-70000.0f, 70000.0f) : 0;
+    switch (d) {
+    case DT_F32: {
+        uint32_t b = pick < 12 ? opsnn_f32_bits(v)
+                     : pick == 12 ? F32_SPECIALS[(r >> 8) % N_OF(F32_SPECIALS)]
+                     : pick == 13 ? nb[(r >> 8) % nnb]
+                                  : (uint32_t)(r >> 32);
+        ((uint32_t *)p)[i] = b;
+        break;
+    }
+    case DT_F16:
+    case DT_BF16: {
+        const uint16_t *sp = d == DT_F16 ? F16_SPECIALS : BF16_SPECIALS;
+        size_t nsp = d == DT_F16 ? N_OF(F16_SPECIALS) : N_OF(BF16_SPECIALS);
+        uint16_t h = d == DT_F16 ? opsnn_f32_to_f16(v) : opsnn_f32_to_bf16(v);
+        ((uint16_t *)p)[i] = pick < 12 ? h
+                             : pick == 12 ? sp[(r >> 8) % nsp]
+                             : pick == 13 ? (uint16_t)nb[(r >> 8) % nnb]
+                                          : (uint16_t)(r >> 32);
+        break;
+    }
+    case DT_I8:
+        ((int8_t *)p)[i] = pick < 12 ? (int8_t)(r >> 32) : pick < 14 ? -128 : 127;
+        break;
+    case DT_I32: {
+        int32_t x = pick < 8 ? (int32_t)(v * 1000.0f) : pick < 12 ? (int32_t)(r >> 32)
+                                                                   : I32_SPECIALS[(r >> 8) % N_OF(I32_SPECIALS)];
+        ((int32_t *)p)[i] = x;
+        break;
+    }
+    }
+}
+
+/* ---- the comparison harness ----------------------------------------------- */
+
+#define GUARD 64 /* bytes of sentinel before and after the output */
+#define MAXN 4099
+
+static const size_t SIZES[] = {0, 1, 7, 15, 16, 17, 31, 33, 63, 64, 65, 127, 1000, 4099};
+
+typedef struct {
+    opsnn_kernel_kind kind;
+    dtk dt;
+    opsnn_ukernel_fn ref; /* the scalar kernel */
+} kcase;
+
+enum { NOT_IN_PLACE, IN_PLACE_A, IN_PLACE_B };
+
+typedef struct {
+    _Alignas(64) unsigned char a[GUARD + MAXN * 4 + GUARD];
+    _Alignas(64) unsigned char b[GUARD + MAXN * 4 + GUARD];
+    _Alignas(64) unsigned char y[GUARD + MAXN * 4 + GUARD];
+} bufs;
+
+/* Lay out inputs (offset `in_off` elements) and output (offset `out_off`):
+ * for in-place runs the output buffer holds a copy of that input. */
+static void layout(bufs *s, const bufs *src, int inplace)
+{
+    memcpy(s, src, sizeof *s);
+    if (inplace == IN_PLACE_A) {
+        memcpy(s->y, s->a, sizeof s->y);
+    } else if (inplace == IN_PLACE_B) {
+        memcpy(s->y, s->b, sizeof s->y);
+    }
+}
+
+static void run(opsnn_ukernel_fn fn, bufs *s, size_t n, size_t off, size_t yoff, int inplace,
+                const opsnn_kparams *p, size_t es)
+{
+    const void *a = s->a + GUARD + off * es, *b = s->b + GUARD + off * es;
+    void *y = s->y + GUARD + yoff * es;
+    if (inplace == IN_PLACE_A) {
+        a = y;
+    } else if (inplace == IN_PLACE_B) {
+        b = y;
+    }
+    fn(n, a, b, y, p);
+}
+
+static void report_mismatch(const bufs *ref, const bufs *got, size_t es)
+{
+    for (size_t k = 0; k < sizeof ref->y; k += es) {
+        if (memcmp(ref->y + k, got->y + k, es) != 0) {
+            uint32_t r = 0, g = 0, ia = 0, ib = 0;
+            memcpy(&r, ref->y + k, es);
+            memcpy(&g, got->y + k, es);
+            memcpy(&ia, ref->a + k, es);
+            memcpy(&ib, ref->b + k, es);
+            print_error("first mismatch at byte %zu (guard %d): a=%#x b=%#x scalar=%#x vector=%#x\n",
+                        k, GUARD, ia, ib, r, g);
+            return;
+        }
+    }
+}
+
+/* Every size x offset x in-place mode x nt_store for one kernel, ISA, lambda. */
+static void compare_all(const kcase *kc, opsnn_ukernel_fn fn, int isa, float lambda)
+{
+    static bufs src, ref, got;
+    size_t es = esize(kc->dt);
+    for (size_t si = 0; si < N_OF(SIZES); si++) {
+        size_t n = SIZES[si];
+        memset(&src, 0xa5, sizeof src);
+        for (size_t i = 0; i < sizeof src.a / es; i++) {
+            gen_elem(kc->dt, src.a, i, lambda);
+            gen_elem(kc->dt, src.b, i, lambda);
+        }
+        memset(src.y, 0xa5, sizeof src.y);
+        for (int cfg = 0; cfg < 4 * 3 * 2; cfg++) {
+            size_t off = (size_t)(cfg & 1), yoff = (size_t)((cfg >> 1) & 1);
+            int inplace = (cfg >> 2) % 3, nt = cfg / 12;
+            if (inplace != NOT_IN_PLACE && off != yoff) {
+                continue;
+            }
+            opsnn_kparams p = {lambda, nt};
+            layout(&ref, &src, inplace);
+            layout(&got, &src, inplace);
+            run(kc->ref, &ref, n, off, yoff, inplace, &p, es);
+            run(fn, &got, n, off, yoff, inplace, &p, es);
+            if (memcmp(ref.y, got.y, sizeof ref.y) != 0) {
+                report_mismatch(&ref, &got, es);
+                fail_msg("%s %s %s: n=%zu in_off=%zu y_off=%zu inplace=%d nt=%d lambda=%a",
+                         kc->kind == OPSNN_KERNEL_SOFTSHRINK_BWD ? "softshrink" : "selu",
+                         dt_name(kc->dt), opsnn_isa_name(isa), n, off, yoff, inplace, nt,
+                         (double)lambda);
+            }
+        }
+    }
+}
+
+static const float LAMBDAS[] = {
+    1.2f, 0.0f, -0.0f, 0.5f, 1.0f, 3.0f, 0x1p-20f, 0x1p-140f, /* f32 subnormal */
+    0x1p-24f, 65504.0f, 65520.0f, FLT_MAX, INFINITY, 1.0e30f,
+};
+
+/* The vector ISAs this machine has; each must hand out its own kernels. */
+static void for_each_vector_isa(const kcase *kc)
+{
+    int tested = 0;
+    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
+            continue;
+        }
+        assert_int_equal(opsnn_kernels_select(isa), isa);
+        opsnn_ukernel_fn fn = opsnn_ukernel_get(kc->kind, acl_dtype(kc->dt));
+        assert_non_null(fn);
+        assert_true(fn != kc->ref);
+        if (kc->kind == OPSNN_KERNEL_SOFTSHRINK_BWD) {
+            for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
+                compare_all(kc, fn, isa, LAMBDAS[l]);
+            }
+        } else {
+            compare_all(kc, fn, isa, 0.0f);
+        }
+        tested++;
+    }
+    opsnn_kernels_select(-1);
+    if (tested == 0) {
+        skip();
+    }
+}
+
+#define KERNEL_TEST(name, kind, dt, ref)                        \
+    static void name(void **state)                              \
+    {                                                           \
+        (void)state;                                            \
+        const kcase kc = {kind, dt, ref};                       \
+        for_each_vector_isa(&kc);                               \
+    }
+
+KERNEL_TEST(softshrink_f32_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F32,
+            opsnn_softshrink_bwd_ukernel__scalar_f32)
+KERNEL_TEST(softshrink_f16_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F16,
+            opsnn_softshrink_bwd_ukernel__scalar_f16)
+KERNEL_TEST(softshrink_bf16_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_BF16,
+            opsnn_softshrink_bwd_ukernel__scalar_bf16)
+KERNEL_TEST(selu_f32_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_F32,
+            opsnn_selu_bwd_ukernel__scalar_f32)
+KERNEL_TEST(selu_f16_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_F16,
+            opsnn_selu_bwd_ukernel__scalar_f16)
+KERNEL_TEST(selu_bf16_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_BF16,
+            opsnn_selu_bwd_ukernel__scalar_bf16)
+KERNEL_TEST(selu_i8_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I8,
+            opsnn_selu_bwd_ukernel__scalar_i8)
+KERNEL_TEST(selu_i32_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I32,
+            opsnn_selu_bwd_ukernel__scalar_i32)
+
+/* Heap buffers of exactly n elements, so that AddressSanitizer builds catch a
+ * kernel reading or writing past either end. */
+static void vector_kernels_touch_only_n_elements(void **state)
+{
+    (void)state;
+    static const kcase cases[] = {
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F32, opsnn_softshrink_bwd_ukernel__scalar_f32},
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F16, opsnn_softshrink_bwd_ukernel__scalar_f16},
+        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_BF16, opsnn_softshrink_bwd_ukernel__scalar_bf16},
+        {OPSNN_KERNEL_SELU_BWD, DT_F32, opsnn_selu_bwd_ukernel__scalar_f32},
+        {OPSNN_KERNEL_SELU_BWD, DT_F16, opsnn_selu_bwd_ukernel__scalar_f16},
+        {OPSNN_KERNEL_SELU_BWD, DT_BF16, opsnn_selu_bwd_ukernel__scalar_bf16},
+        {OPSNN_KERNEL_SELU_BWD, DT_I8, opsnn_selu_bwd_ukernel__scalar_i8},
+        {OPSNN_KERNEL_SELU_BWD, DT_I32, opsnn_selu_bwd_ukernel__scalar_i32},
+    };
+    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
+            continue;
+        }
+        opsnn_kernels_select(isa);
+        for (size_t c = 0; c < N_OF(cases); c++) {
+            size_t es = esize(cases[c].dt);
+            opsnn_ukernel_fn fn = opsnn_ukernel_get(cases[c].kind, acl_dtype(cases[c].dt));
+            for (size_t si = 0; si < N_OF(SIZES); si++) {
+                size_t n = SIZES[si], bytes = n * es + (n == 0);
+                unsigned char *a = malloc(bytes), *b = malloc(bytes);
+                unsigned char *yr = malloc(bytes), *yv = malloc(bytes);
+                assert_true(a && b && yr && yv);
+                for (size_t i = 0; i < n; i++) {
+                    gen_elem(cases[c].dt, a, i, 1.0f);
+                    gen_elem(cases[c].dt, b, i, 1.0f);
+                }
+                for (int nt = 0; nt <= 1; nt++) {
+                    opsnn_kparams p = {1.0f, nt};
+                    memset(yr, 0x5a, bytes);
+                    memset(yv, 0x5a, bytes);
+                    cases[c].ref(n, a, b, yr, &p);
+                    fn(n, a, b, yv, &p);
+                    assert_memory_equal(yr, yv, bytes);
+                }
+                free(a);
+                free(b);
+                free(yr);
+                free(yv);
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
+/* ---- exhaustive 16-bit and 8-bit checks ------------------------------------ */
+
+#define ALL16 65536
+
+/* y(vector) == y(scalar) for b[i] = i (every 16-bit pattern) against fixed a
+ * values, and for a[i] = i against fixed b values. */
+static void exhaustive16(opsnn_kernel_kind kind, aclDataType dt, opsnn_ukernel_fn ref,
+                         const uint16_t *fixed, size_t nfixed, float lambda)
+{
+    static uint16_t a[ALL16], b[ALL16], yr[ALL16], yv[ALL16];
+    opsnn_kparams p = {lambda, 0};
+    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
+            continue;
+        }
+        opsnn_kernels_select(isa);
+        opsnn_ukernel_fn fn = opsnn_ukernel_get(kind, dt);
+        for (size_t f = 0; f < 2 * nfixed; f++) {
+            for (size_t i = 0; i < ALL16; i++) {
+                a[i] = f < nfixed ? fixed[f] : (uint16_t)i;
+                b[i] = f < nfixed ? (uint16_t)i : fixed[f - nfixed];
+            }
+            ref(ALL16, a, b, yr, &p);
+            fn(ALL16, a, b, yv, &p);
+            for (size_t i = 0; i < ALL16; i++) {
+                if (yr[i] != yv[i]) {
+                    fail_msg("%s: a=%#x b=%#x lambda=%a scalar=%#x vector=%#x", opsnn_isa_name(isa),
+                             a[i], b[i], (double)lambda, yr[i], yv[i]);
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
+static const uint16_t F16_FIXED[] = {
+    0x3c00u, 0xbc00u, 0x0000u, 0x8000u, 0x7c00u, 0xfc00u, 0x7e00u, 0xfd01u, 0x7bffu, 0x0001u,
+    0xc000u, 0xbe00u, 0x3555u, 0xc70au, 0x7a00u, 0x1400u,
+};
+static const uint16_t BF16_FIXED[] = {
+    0x3f80u, 0xbf80u, 0x0000u, 0x8000u, 0x7f80u, 0xff80u, 0x7fc0u, 0xff81u, 0x7f7fu, 0x0001u,
+    0xc000u, 0xbfc0u, 0x3eabu, 0xc2f7u, 0x7f00u, 0x0080u,
+};
+
+static void selu_f16_every_value_bits_equal_scalar(void **state)
+{
+    (void)state;
+    exhaustive16(OPSNN_KERNEL_SELU_BWD, ACL_FLOAT16, opsnn_selu_bwd_ukernel__scalar_f16, F16_FIXED,
+                 N_OF(F16_FIXED), 0.0f);
+}
+
+static void selu_bf16_every_value_bits_equal_scalar(void **state)
+{
+    (void)state;
+    exhaustive16(OPSNN_KERNEL_SELU_BWD, ACL_BF16, opsnn_selu_bwd_ukernel__scalar_bf16, BF16_FIXED,
+                 N_OF(BF16_FIXED), 0.0f);
+}
+
+static void softshrink_f16_bf16_every_x_bits_equal_scalar(void **state)
+{
+    (void)state;
+    const uint16_t g[] = {0x3c00u, 0x7e01u};
+    for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
+        exhaustive16(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT16, opsnn_softshrink_bwd_ukernel__scalar_f16,
+                     g, N_OF(g), LAMBDAS[l]);
+        exhaustive16(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_BF16, opsnn_softshrink_bwd_ukernel__scalar_bf16,
+                     g, N_OF(g), LAMBDAS[l]);
+    }
+}
+
+static void selu_i8_every_pair_bits_equal_scalar(void **state)
+{
+    (void)state;
+    static int8_t a[ALL16], b[ALL16], yr[ALL16], yv[ALL16];
+    opsnn_kparams p = {0.0f, 0};
+    for (size_t i = 0; i < ALL16; i++) {
+        a[i] = (int8_t)(uint8_t)(i & 0xffu);
+        b[i] = (int8_t)(uint8_t)(i >> 8);
+    }
+    opsnn_selu_bwd_ukernel__scalar_i8(ALL16, a, b, yr, &p);
+    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
+        if (opsnn_cpu_has_isa((opsnn_isa)isa)) {
+            opsnn_kernels_select(isa);
+            opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8)(ALL16, a, b, yv, &p);
+            assert_memory_equal(yr, yv, sizeof yr);
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
+/* ---- selection ------------------------------------------------------------- */
+
+static void select_honours_each_isa_and_falls_back(void **state)
+{
+    (void)state;
+    assert_true(opsnn_cpu_has_isa(OPSNN_ISA_SCALAR));
+    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_SCALAR), OPSNN_ISA_SCALAR);
+    assert_string_equal(opsnn_get_isa(), "scalar");
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_FLOAT),
+                     opsnn_selu_bwd_ukernel__scalar_f32);
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_BF16),
+                     opsnn_softshrink_bwd_ukernel__scalar_bf16);
+
+    int has2 = opsnn_cpu_has_isa(OPSNN_ISA_AVX2), has512 = opsnn_cpu_has_isa(OPSNN_ISA_AVX512);
+    int want2 = has2 ? OPSNN_ISA_AVX2 : OPSNN_ISA_SCALAR;
+    int want512 = has512 ? OPSNN_ISA_AVX512 : want2;
+    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_AVX2), want2);
+    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want2));
+#if OPSNN_HAVE_X86_KERNELS
+    if (has2) {
+        assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8),
+                         opsnn_selu_bwd_ukernel__avx2_i8);
+        assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT16),
+                         opsnn_softshrink_bwd_ukernel__avx2_f16);
+    }
+#endif
+    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_AVX512), want512);
+    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want512));
+#if OPSNN_HAVE_X86_KERNELS
+    if (has512) {
+        assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT32),
+                         opsnn_selu_bwd_ukernel__avx512_i32);
+        assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT),
+                         opsnn_softshrink_bwd_ukernel__avx512_f32);
+    }
+#endif
+    /* Pairs that do not exist stay NULL on every path; copies exist on every path. */
+    assert_null(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_INT8));
+    assert_null(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_UINT8));
+    assert_null(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_DT_UNDEFINED));
+    assert_null(opsnn_ukernel_get(OPSNN_KERNEL_COUNT, ACL_FLOAT));
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_COPY, ACL_BF16), opsnn_copy_ukernel__scalar_x16);
+    /* An out-of-range request means "the best", like -1. */
+    assert_int_equal(opsnn_kernels_select(7), want512);
+    opsnn_kernels_select(-1);
+}
+
+static void select_default_reads_opsnn_isa_env(void **state)
+{
+    (void)state;
+    const char *old = getenv("OPSNN_ISA");
+    char *saved = old ? strdup(old) : NULL;
+    int best = opsnn_cpu_has_isa(OPSNN_ISA_AVX512) ? OPSNN_ISA_AVX512
+               : opsnn_cpu_has_isa(OPSNN_ISA_AVX2) ? OPSNN_ISA_AVX2
+                                                   : OPSNN_ISA_SCALAR;
+    int two = opsnn_cpu_has_isa(OPSNN_ISA_AVX2) ? OPSNN_ISA_AVX2 : OPSNN_ISA_SCALAR;
+
+    setenv("OPSNN_ISA", "avx2", 1);
+    assert_int_equal(opsnn_kernels_select(-1), two);
+    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(two));
+    setenv("OPSNN_ISA", "scalar", 1);
+    assert_int_equal(opsnn_kernels_select(-1), OPSNN_ISA_SCALAR);
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_FLOAT16),
+                     opsnn_selu_bwd_ukernel__scalar_f16);
+    setenv("OPSNN_ISA", "AVX2", 1); /* case does not matter */
+    assert_int_equal(opsnn_kernels_select(-1), two);
+    setenv("OPSNN_ISA", "avx512", 1);
+    assert_int_equal(opsnn_kernels_select(-1), best);
+    setenv("OPSNN_ISA", "sse9", 1); /* unknown: warned about and ignored */
+    assert_int_equal(opsnn_kernels_select(-1), best);
+    /* An explicit request wins over the environment. */
+    setenv("OPSNN_ISA", "avx2", 1);
+    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_SCALAR), OPSNN_ISA_SCALAR);
+    unsetenv("OPSNN_ISA");
+    assert_int_equal(opsnn_kernels_select(-1), best);
+
+    if (saved) {
+        setenv("OPSNN_ISA", saved, 1);
+        free(saved);
+    }
+    opsnn_kernels_select(-1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(select_honours_each_isa_and_falls_back),
+        cmocka_unit_test(select_default_reads_opsnn_isa_env),
+        cmocka_unit_test(softshrink_f32_vector_bits_equal_scalar),
+        cmocka_unit_test(softshrink_f16_vector_bits_equal_scalar),
+        cmocka_unit_test(softshrink_bf16_vector_bits_equal_scalar),
+        cmocka_unit_test(selu_f32_vector_bits_equal_scalar),
+        cmocka_unit_test(selu_f16_vector_bits_equal_scalar),
+        cmocka_unit_test(selu_bf16_vector_bits_equal_scalar),
+        cmocka_unit_test(selu_i8_vector_bits_equal_scalar),
+        cmocka_unit_test(selu_i32_vector_bits_equal_scalar),
+        cmocka_unit_test(vector_kernels_touch_only_n_elements),
+        cmocka_unit_test(selu_f16_every_value_bits_equal_scalar),
+        cmocka_unit_test(selu_bf16_every_value_bits_equal_scalar),
+        cmocka_unit_test(softshrink_f16_bf16_every_x_bits_equal_scalar),
+        cmocka_unit_test(selu_i8_every_pair_bits_equal_scalar),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
