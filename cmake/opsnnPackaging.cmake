@@ -83,6 +83,9 @@ if(OPSNN_CANN_LINK_NAMES)
     file(CREATE_LINK ${_opsnn_soname} ${_opsnn_link} SYMBOLIC)
     install(FILES ${_opsnn_link} DESTINATION ${CMAKE_INSTALL_LIBDIR})
   endforeach()
+else()
+  file(REMOVE ${PROJECT_BINARY_DIR}/libascendcl.so ${PROJECT_BINARY_DIR}/libnnopbase.so
+       ${PROJECT_BINARY_DIR}/libopapi.so)
 endif()
 
 # The shared library exports exactly the functions the public headers declare.
