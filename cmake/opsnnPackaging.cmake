@@ -20,7 +20,7 @@ set_property(TARGET opsnn_static PROPERTY EXPORT_NAME opsnn_static)
 
 # Whether the installed targets reference OpenMP::OpenMP_C decides whether the
 # package config has to find OpenMP for the consumer.
-get_target_property(_opsnn_iface opsnn INTERFACE_LINK_LIBRARIES)
+get_target_property(_opsnn_iface opsnn_static INTERFACE_LINK_LIBRARIES)
 if("OpenMP::OpenMP_C" IN_LIST _opsnn_iface)
   set(OPSNN_PACKAGE_OPENMP ON)
 else()
