@@ -33,8 +33,10 @@ static const char USAGE[] =
     "  version                                  tool and library version\n"
     "\n"
     "files: NAME.npy is NumPy .npy (format 1.0/2.0, C order; dtype and shape from the header),\n"
-    "       any other name is raw little-endian data (numpy tofile) and needs --dtype and --shape.\n"
-    "dtypes: fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32.\n"
+    "       any other name is raw little-endian data (numpy tofile) and needs --dtype and --shape\n"
+    "       (compare reads it as 1-D without --shape).\n"
+    "dtypes: fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32,\n"
+    "        uint8 (for tiling selu).\n"
     "        bf16 .npy files are written with descr '<u2'; read them back with --dtype bf16.\n"
     "shapes: 4,2 or [4,2] or 4x2; \"\" or scalar for rank 0.\n"
     "errors: a message on stderr naming the file or option, exit status 2, no output written.\n";
