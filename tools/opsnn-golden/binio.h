@@ -1,0 +1,60 @@
+/* Arrays in files: raw little-endian .bin (what numpy.ndarray.tofile writes;
+ * dtype and shape come from the command line) and .npy (both come from the
+ * header). Outputs are written to a temporary file next to the target and
+ * renamed into place, so a failed command leaves no partial file behind. */
+#ifndef OPSNN_GOLDEN_BINIO_H_
+#define OPSNN_GOLDEN_BINIO_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "err.h"
+#include "shape.h"
+
+typedef struct {
+    const golden_dtype *dtype;
+    golden_shape shape;
+    int64_t numel;
+    void *data; /* malloc'ed, at least 1 byte */
+    size_t nbytes;
+} golden_array;
+
+/** 1 when path ends in ".npy" (any case): read and written as .npy. */
+int golden_is_npy_path(const char *path);
+
+/** Read an array. dtype/shape: what the command line says (NULL = not given).
+ *  A raw file needs dtype; without shape it is read as 1-D. A .npy file takes
+ *  both from its header, and a given dtype/shape must agree with it ('<u2',
+ *  '|V2' hold bf16 bits only when dtype is bf16). dtype_opt names the option
+ *  that gave dtype, for messages. Every message starts with the path. */
+int golden_load(const char *path, const golden_dtype *dtype, const char *dtype_opt,
+                const golden_shape *shape, golden_array *a, golden_err *e);
+
+/** Allocate a zeroed array of a dtype and shape. */
+int golden_array_alloc(golden_array *a, const golden_dtype *dtype, const golden_shape *shape,
+                       golden_err *e);
+
+void golden_array_free(golden_array *a);
+
+/** An output written to a temporary file, not yet renamed into place. */
+typedef struct {
+    char *path;
+    char *tmp;
+} golden_pending;
+
+/** Write the array (as .npy when path ends in .npy, else raw) to a temporary
+ *  file in path's directory. */
+int golden_stage_array(golden_pending *p, const char *path, const golden_array *a, golden_err *e);
+
+/** Write raw bytes to a temporary file in path's directory. */
+int golden_stage_bytes(golden_pending *p, const char *path, const void *bytes, size_t n,
+                       golden_err *e);
+
+/** Rename the staged file into place. */
+int golden_commit(golden_pending *p, golden_err *e);
+
+/** Remove a staged file that will not be committed (no-op when none). */
+void golden_discard(golden_pending *p);
+
+#endif
