@@ -7,13 +7,52 @@
 /* Elements per tile: 3 tiles of 4-byte values stay in a 32 KiB L1 cache. */
 #define TILE 1024
 
-void opsnn_iter_coalesce(opsnn_iter *it)
+/* Order dims so the output's strides decrease outwards (TensorIterator's
+ * rule): a transposed output is then walked in memory order and the gathers
+ * move to the inputs. Ties keep the inputs' order. Elementwise results do not
+ * depend on the order of the walk. */
+static void sort_by_output_strides(opsnn_iter *it)
+{
+    for (int i = 1; i < it->ndim; i++) {
+        for (int j = i; j > 0; j--) {
+            int64_t outer = it->strides[0][j - 1], inner = it->strides[0][j];
+            if (outer >= inner) {
+                break;
+            }
+            int64_t t = it->shape[j];
+            it->shape[j] = it->shape[j - 1];
+            it->shape[j - 1] = t;
+            for (int k = 0; k < it->noperands; k++) {
+                t = it->strides[k][j];
+                it->strides[k][j] = it->strides[k][j - 1];
+                it->strides[k][j - 1] = t;
+            }
+        }
+    }
+}
+
+static void drop_unit_dims(opsnn_iter *it)
 {
     int out = 0;
     for (int d = 0; d < it->ndim; d++) {
         if (it->shape[d] == 1) {
             continue;
         }
+        it->shape[out] = it->shape[d];
+        for (int k = 0; k < it->noperands; k++) {
+            it->strides[k][out] = it->strides[k][d];
+        }
+        out++;
+    }
+    it->ndim = out;
+}
+
+void opsnn_iter_coalesce(opsnn_iter *it)
+{
+    drop_unit_dims(it);
+    sort_by_output_strides(it);
+    int out = 0;
+    for (int d = 0; d < it->ndim; d++) {
         if (out > 0) {
             int mergeable = 1;
             for (int k = 0; k < it->noperands; k++) {

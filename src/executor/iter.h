@@ -25,7 +25,8 @@ typedef struct {
     int64_t strides[OPSNN_ITER_OPERANDS][OPSNN_MAX_RANK]; /* elements */
 } opsnn_iter;
 
-/* Merge dims that are contiguous for every operand and drop dims of size 1. */
+/* Order dims so the output's strides decrease outwards, merge dims that are
+ * contiguous for every operand, and drop dims of size 1. */
 void opsnn_iter_coalesce(opsnn_iter *it);
 
 /* Run fn (computing in dtype cdt) over flat output indices [begin, end). */
