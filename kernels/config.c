@@ -169,3 +169,18 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
     }
     return table[kind][dtype];
 }
+
+opsnn_panel16_fn opsnn_panel16_get(size_t elem_size)
+{
+    pthread_once(&once, fill_default);
+#if OPSNN_HAVE_X86_KERNELS
+    if (atomic_load(&selected) == OPSNN_ISA_AVX512) {
+        return elem_size == 4   ? opsnn_panel16_ukernel__avx512_x32
+               : elem_size == 2 ? opsnn_panel16_ukernel__avx512_x16
+                                : NULL;
+    }
+#else
+    (void)elem_size;
+#endif
+    return NULL;
+}

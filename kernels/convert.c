@@ -23,21 +23,25 @@
         } \
     } while (0)
 
+/* Element size of the dtypes the iteration moves (0: none). */
+static int elem_class(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    default: return 0;
+    }
+}
+
 static int copy_bits(void *dst, int64_t dst_stride, const void *src, int64_t src_stride, size_t n,
                      aclDataType dt)
 {
-    switch (dt) {
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL:
-        COPY_LOOP(uint8_t);
-        return 0;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16:
-        COPY_LOOP(uint16_t);
-        return 0;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32:
-        COPY_LOOP(uint32_t);
-        return 0;
-    default:
-        return -1;
+    switch (elem_class(dt)) {
+    case 1: COPY_LOOP(uint8_t); return 0;
+    case 2: COPY_LOOP(uint16_t); return 0;
+    case 4: COPY_LOOP(uint32_t); return 0;
+    default: return -1;
     }
 }
 
@@ -62,6 +66,52 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
         CONVERT_LOOP(uint16_t, uint16_t, opsnn_f32_to_f16(opsnn_bf16_to_f32(v)));
     } else {
         return -1;
+    }
+    return 0;
+}
+
+/* Column j of the panel holds `rows` neighbouring elements of the source
+ * (outer_stride apart); consecutive columns are inner_stride apart, usually
+ * on other cache lines and pages, so the next columns' lines are prefetched. */
+#define PANEL_LOOP(T) \
+    do { \
+        const T *s_ = src; \
+        T *d_ = dst; \
+        for (size_t j = 0; j < cols; j++) { \
+            const T *col = s_ + (int64_t)j * inner_stride; \
+            if (j + 8 < cols) { \
+                __builtin_prefetch(s_ + (int64_t)(j + 8) * inner_stride); \
+            } \
+            for (size_t r = 0; r < rows; r++) { \
+                d_[r * pitch + j] = col[(int64_t)r * outer_stride]; \
+            } \
+        } \
+    } while (0)
+
+int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const void *src,
+                       aclDataType src_dtype, int64_t inner_stride, int64_t outer_stride,
+                       size_t rows, size_t cols)
+{
+    if (dst_dtype == src_dtype) {
+        opsnn_panel16_fn vec = opsnn_panel16_get((size_t)elem_class(dst_dtype));
+        if (vec != NULL && rows == 16 && outer_stride == 1) {
+            vec(cols, src, inner_stride, dst, pitch);
+            return 0;
+        }
+        switch (elem_class(dst_dtype)) {
+        case 1: PANEL_LOOP(uint8_t); return 0;
+        case 2: PANEL_LOOP(uint16_t); return 0;
+        case 4: PANEL_LOOP(uint32_t); return 0;
+        default: return -1;
+        }
+    }
+    size_t es = (size_t)elem_class(dst_dtype), ss = (size_t)elem_class(src_dtype);
+    for (size_t j = 0; j < cols; j++) {
+        if (opsnn_copy_convert((unsigned char *)dst + j * es, dst_dtype, (int64_t)pitch,
+                               (const unsigned char *)src + (int64_t)j * inner_stride * (int64_t)ss,
+                               src_dtype, outer_stride, rows) != 0) {
+            return -1;
+        }
     }
     return 0;
 }

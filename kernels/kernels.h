@@ -57,6 +57,27 @@ const char *opsnn_isa_name(int isa);
 int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, const void *src,
                        aclDataType src_dtype, int64_t src_stride, size_t n);
 
+/*
+ * 2-D gather for transposed operands: dst[r * pitch + j] = src[j * inner_stride
+ * + r * outer_stride] for r < rows, j < cols (strides and pitch in elements),
+ * converting like opsnn_copy_convert. Returns -1 for an unsupported pair.
+ */
+int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const void *src,
+                       aclDataType src_dtype, int64_t inner_stride, int64_t outer_stride,
+                       size_t rows, size_t cols);
+
+/* Panel gather of 16 rows whose elements are adjacent in memory:
+ * dst[i * pitch + j] = src[j * col_stride + i], i < 16, j < cols (in elements). */
+typedef void (*opsnn_panel16_fn)(size_t cols, const void *src, int64_t col_stride, void *dst,
+                                 size_t pitch);
+void opsnn_panel16_ukernel__avx512_x32(size_t cols, const void *src, int64_t col_stride, void *dst,
+                                       size_t pitch);
+void opsnn_panel16_ukernel__avx512_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
+                                       size_t pitch);
+/* The selected path's panel kernel for elem_size-byte elements, or NULL (then
+ * the portable loop runs). */
+opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
+
 /* SELU constants of SPEC §7, as float32. */
 #define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
 #define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f

@@ -205,11 +205,31 @@ static void softshrink_transposed_self_strided_out(void *out, size_t out_bytes)
     free(g), free(x);
 }
 
+/* 16-bit transposed input: the paired-column panel transpose, odd widths. */
+static void selu_transposed_result_16bit(void *out, size_t out_bytes)
+{
+    (void)out_bytes;
+    int64_t d[] = {ROWS, COLS}, rs[] = {1, ROWS};
+    void *g = random_buffer(g_dt, ROWS * COLS, 11), *r = random_buffer(g_dt, ROWS * COLS, 12);
+    aclTensor *tg = tu_tensor(d, 2, g_dt, g);
+    aclTensor *tr = tu_view(d, 2, g_dt, rs, 0, ROWS * COLS, r);
+    aclTensor *ty = tu_tensor(d, 2, g_dt, out);
+    uint64_t ws = 1;
+    assert_int_equal(tu_selu(tg, tr, ty, &ws), ACLNN_SUCCESS);
+    assert_int_equal(ws, 0);
+    aclDestroyTensor(tg), aclDestroyTensor(tr), aclDestroyTensor(ty);
+    free(g), free(r);
+}
+
 static void strided_and_broadcast_cases_bit_identical(void **state)
 {
     (void)state;
     free(run_everywhere(softshrink_broadcast_mixed, ROWS * COLS * 4));
     free(run_everywhere(softshrink_transposed_self_strided_out, 2 * ROWS * COLS * 4));
+    g_dt = ACL_BF16;
+    free(run_everywhere(selu_transposed_result_16bit, ROWS * COLS * 2));
+    g_dt = ACL_FLOAT16;
+    free(run_everywhere(selu_transposed_result_16bit, ROWS * COLS * 2));
 }
 
 /* ---- overlap: the workspace temporary + ViewCopy path --------------------- */

@@ -96,8 +96,9 @@ static void run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt
 {
     int64_t begin = block * b->block_former;
     int64_t end = begin + b->block_former < numel ? begin + b->block_former : numel;
-    for (int64_t pos = begin; pos < end; pos += b->ub_former) {
-        int64_t stop = end - pos > b->ub_former ? pos + b->ub_former : end;
+    int64_t chunk = opsnn_iter_chunk(it, b->ub_former);
+    for (int64_t pos = begin; pos < end; pos += chunk) {
+        int64_t stop = end - pos > chunk ? pos + chunk : end;
         opsnn_iter_run(it, fn, cdt, params, pos, stop);
     }
 }
