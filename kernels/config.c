@@ -1,7 +1,7 @@
 /* The micro-kernel table, filled once. Operators reach kernels only through
- * opsnn_ukernel_get(). The first lookup fills it for the best path the CPU
- * has (or OPSNN_ISA's choice); opsnn_kernels_select() refills it, which is
- * allowed only while no kernel is running. */
+ * opsnn_ukernel_get() and opsnn_cvt_get(). The first lookup fills it for the
+ * best path the CPU has (or OPSNN_ISA's choice); opsnn_kernels_select()
+ * refills it, which is allowed only while no kernel is running. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -48,7 +48,23 @@ static const family selu_bwd[] = {
 #endif
 };
 
+typedef struct {
+    opsnn_cvt_fn f16_to_f32, bf16_to_f32, f32_to_f16, f32_to_bf16;
+} cvt_family;
+
+static const cvt_family cvt[] = {
+    {opsnn_cvt_ukernel__scalar_f16_to_f32, opsnn_cvt_ukernel__scalar_bf16_to_f32,
+     opsnn_cvt_ukernel__scalar_f32_to_f16, opsnn_cvt_ukernel__scalar_f32_to_bf16},
+#if OPSNN_HAVE_X86_KERNELS
+    {opsnn_cvt_ukernel__avx2_f16_to_f32, opsnn_cvt_ukernel__avx2_bf16_to_f32,
+     opsnn_cvt_ukernel__avx2_f32_to_f16, opsnn_cvt_ukernel__avx2_f32_to_bf16},
+    {opsnn_cvt_ukernel__avx512_f16_to_f32, opsnn_cvt_ukernel__avx512_bf16_to_f32,
+     opsnn_cvt_ukernel__avx512_f32_to_f16, opsnn_cvt_ukernel__avx512_f32_to_bf16},
+#endif
+};
+
 static opsnn_ukernel_fn table[OPSNN_KERNEL_COUNT][DTYPE_SLOTS];
+static cvt_family cvt_table;
 static atomic_int selected = -1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -86,6 +102,7 @@ static void fill(int isa)
         table[OPSNN_KERNEL_SELU_BWD][dt] = pick(&selu_bwd[isa], (aclDataType)dt);
         table[OPSNN_KERNEL_COPY][dt] = copy_kernel((aclDataType)dt);
     }
+    cvt_table = cvt[isa];
     atomic_store(&selected, isa);
 }
 
@@ -168,6 +185,26 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
         return NULL;
     }
     return table[kind][dtype];
+}
+
+opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)
+{
+    pthread_once(&once, fill_default);
+    if (to == ACL_FLOAT) {
+        switch (from) {
+        case ACL_FLOAT16: return cvt_table.f16_to_f32;
+        case ACL_BF16: return cvt_table.bf16_to_f32;
+        default: return NULL;
+        }
+    }
+    if (from == ACL_FLOAT) {
+        switch (to) {
+        case ACL_FLOAT16: return cvt_table.f32_to_f16;
+        case ACL_BF16: return cvt_table.f32_to_bf16;
+        default: return NULL;
+        }
+    }
+    return NULL;
 }
 
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size)

@@ -1,8 +1,13 @@
 /* Strided copy with dtype conversion: the gather / scatter of the fused
- * iteration, one tile at a time. The dtype switch is hoisted out of the
- * element loops; each loop is a plain typed load/store. */
+ * iteration, one tile at a time. Unit-stride conversions run the selected
+ * path's vector kernels; otherwise the dtype switch is hoisted out of the
+ * element loops and each loop is a plain typed load/store. */
 #include "cvt.h"
 #include "kernels.h"
+
+/* FLOAT16 <-> BF16 through float32 (which holds every fp16 value exactly),
+ * in chunks small enough for the stack. */
+#define VIA_F32_CHUNK 256
 
 #define COPY_LOOP(T) \
     do { \
@@ -45,11 +50,43 @@ static int copy_bits(void *dst, int64_t dst_stride, const void *src, int64_t src
     }
 }
 
+static int is_f16_or_bf16(aclDataType dt)
+{
+    return dt == ACL_FLOAT16 || dt == ACL_BF16;
+}
+
+/* Unit strides on both sides: one kernel call, or two per chunk for
+ * FLOAT16 <-> BF16. Returns -1 for a pair that has no kernels. */
+static int convert_contiguous(void *dst, aclDataType dst_dtype, const void *src,
+                              aclDataType src_dtype, size_t n)
+{
+    opsnn_cvt_fn direct = opsnn_cvt_get(src_dtype, dst_dtype);
+    if (direct != NULL) {
+        direct(n, src, dst);
+        return 0;
+    }
+    if (!is_f16_or_bf16(src_dtype) || !is_f16_or_bf16(dst_dtype)) {
+        return -1;
+    }
+    opsnn_cvt_fn widen = opsnn_cvt_get(src_dtype, ACL_FLOAT);
+    opsnn_cvt_fn narrow = opsnn_cvt_get(ACL_FLOAT, dst_dtype);
+    _Alignas(64) float buf[VIA_F32_CHUNK];
+    for (size_t i = 0; i < n; i += VIA_F32_CHUNK) {
+        size_t c = n - i < VIA_F32_CHUNK ? n - i : VIA_F32_CHUNK;
+        widen(c, (const uint16_t *)src + i, buf);
+        narrow(c, buf, (uint16_t *)dst + i);
+    }
+    return 0;
+}
+
 int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, const void *src,
                        aclDataType src_dtype, int64_t src_stride, size_t n)
 {
     if (dst_dtype == src_dtype) {
         return copy_bits(dst, dst_stride, src, src_stride, n, dst_dtype);
+    }
+    if (src_stride == 1 && dst_stride == 1) {
+        return convert_contiguous(dst, dst_dtype, src, src_dtype, n);
     }
     if (src_dtype == ACL_FLOAT16 && dst_dtype == ACL_FLOAT) {
         CONVERT_LOOP(uint16_t, float, opsnn_f16_to_f32(v));

@@ -49,10 +49,22 @@ int opsnn_kernels_select(int isa);
 const char *opsnn_isa_name(int isa);
 
 /*
+ * A conversion micro-kernel: dst[i] = convert(src[i]) for i < n, both
+ * unit-stride, no alignment required, src and dst not overlapping. Named
+ * opsnn_cvt_ukernel__<isa>_<from>_to_<to>; every path gives cvt.h's bits.
+ */
+typedef void (*opsnn_cvt_fn)(size_t n, const void *src, void *dst);
+
+/* The selected path's kernel for from -> to: FLOAT16 or BF16 -> FLOAT and
+ * FLOAT -> FLOAT16 or BF16; NULL for any other pair. */
+opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to);
+
+/*
  * Strided copy with dtype conversion: dst[i * dst_stride] = src[i * src_stride]
- * for i < n, strides in elements. Same dtype: a bit copy. Otherwise one side
- * is FLOAT and the other FLOAT16 or BF16, converted as cvt.h does. Returns -1
- * for an unsupported pair.
+ * for i < n, strides in elements. Same dtype: a bit copy. Otherwise both are
+ * FLOAT, FLOAT16 or BF16, converted as cvt.h does (FLOAT16 <-> BF16 through
+ * FLOAT); unit strides on both sides use the selected path's opsnn_cvt_get()
+ * kernels. Returns -1 for an unsupported pair.
  */
 int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, const void *src,
                        aclDataType src_dtype, int64_t src_stride, size_t n);
@@ -95,6 +107,10 @@ void opsnn_selu_bwd_ukernel__scalar_i32(size_t, const void *, const void *, void
 void opsnn_copy_ukernel__scalar_x8(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_copy_ukernel__scalar_x16(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_copy_ukernel__scalar_x32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_cvt_ukernel__scalar_f16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__scalar_bf16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__scalar_f32_to_f16(size_t, const void *, void *);
+void opsnn_cvt_ukernel__scalar_f32_to_bf16(size_t, const void *, void *);
 
 /* AVX2 + F16C (kernels/<op>/avx2.c) micro-kernels, x86-64 builds only. */
 void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
@@ -105,6 +121,10 @@ void opsnn_selu_bwd_ukernel__avx2_f16(size_t, const void *, const void *, void *
 void opsnn_selu_bwd_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_selu_bwd_ukernel__avx2_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_selu_bwd_ukernel__avx2_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_cvt_ukernel__avx2_f16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx2_bf16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx2_f32_to_f16(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx2_f32_to_bf16(size_t, const void *, void *);
 
 /* AVX-512F/BW/VL/DQ + F16C (kernels/<op>/avx512.c) micro-kernels, x86-64 builds only. */
 void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
@@ -115,5 +135,9 @@ void opsnn_selu_bwd_ukernel__avx512_f16(size_t, const void *, const void *, void
 void opsnn_selu_bwd_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_selu_bwd_ukernel__avx512_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
 void opsnn_selu_bwd_ukernel__avx512_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_cvt_ukernel__avx512_f16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx512_bf16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx512_f32_to_f16(size_t, const void *, void *);
+void opsnn_cvt_ukernel__avx512_f32_to_bf16(size_t, const void *, void *);
 
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

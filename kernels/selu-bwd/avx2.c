@@ -2,12 +2,11 @@
  * r < 0 (ordered, so NaN takes SCALE): y = g * (r + SCALE_ALPHA); else y = SCALE * g.
  * No FMA. In every lane at most one multiply operand can be NaN (t is never
  * NaN where r < 0), so the NaN that comes out does not depend on operand order.
- * Conversions reproduce cvt.h bit for bit: vcvtph2ps quiets NaN like
- * opsnn_f16_to_f32, vcvtps2ph with round-to-nearest-even rounds like
- * opsnn_f32_to_f16 (subnormals, overflow to inf, NaN payloads). bf16 widens
- * by a shift: a signalling NaN g comes out of the multiply quiet with the same
+ * The conversions (cvt-avx2.h) reproduce cvt.h bit for bit. bf16 is widened
+ * raw: a signalling NaN g comes out of the multiply quiet with the same
  * payload, as opsnn_bf16_to_f32 would have made it, and a NaN r only steers
  * the compare. */
+#include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"
 
@@ -18,18 +17,6 @@ static inline __m256 selu(__m256 g, __m256 r)
     __m256 yneg = _mm256_mul_ps(g, t);
     __m256 ypos = _mm256_mul_ps(_mm256_set1_ps(OPSNN_SELU_SCALE), g);
     return _mm256_blendv_ps(ypos, yneg, neg);
-}
-
-/* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16. */
-static inline __m256i f32_to_bf16_lo(__m256 f)
-{
-    __m256i x = _mm256_castps_si256(f);
-    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
-    __m256i rne = _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb);
-    __m256i nan = _mm256_or_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(0x40));
-    __m256 isnan = _mm256_cmp_ps(f, f, _CMP_UNORD_Q);
-    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(_mm256_srli_epi32(rne, 16)),
-                                                _mm256_castsi256_ps(nan), isnan));
 }
 
 static inline void store_x16(void *y, size_t i, int stream, __m256i v)
@@ -55,7 +42,7 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
 
 static inline __m128i selu_f16(__m128i g, __m128i r)
 {
-    return _mm256_cvtps_ph(selu(_mm256_cvtph_ps(g), _mm256_cvtph_ps(r)), _MM_FROUND_TO_NEAREST_INT);
+    return opsnn_avx2_f32_to_f16(selu(opsnn_avx2_f16_to_f32(g), opsnn_avx2_f16_to_f32(r)));
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
@@ -69,20 +56,17 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
-/* unpack{lo,hi}_epi16(0, v) and packus_epi32 are inverse lane shuffles, so the
- * element order survives the round trip without a permute. */
+/* The unpacks and the pack are inverse lane shuffles, so the element order
+ * survives the round trip without a permute. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
                              float lambda)
 {
     (void)lambda;
-    const __m256i z = _mm256_setzero_si256();
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 lo = selu(_mm256_castsi256_ps(_mm256_unpacklo_epi16(z, g)),
-                     _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, r)));
-    __m256 hi = selu(_mm256_castsi256_ps(_mm256_unpackhi_epi16(z, g)),
-                     _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, r)));
-    store_x16(y, i, stream, _mm256_packus_epi32(f32_to_bf16_lo(lo), f32_to_bf16_lo(hi)));
+    __m256 lo = selu(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r));
+    __m256 hi = selu(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r));
+    store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
 }
 
 /* Eight int8 -> SELU in f32 -> int32, rounded in the current mode (nearest

@@ -2,12 +2,11 @@
  * r < 0 (ordered, so NaN takes SCALE): y = g * (r + SCALE_ALPHA); else y = SCALE * g.
  * No FMA. In every lane at most one multiply operand can be NaN (t is never
  * NaN where r < 0), so the NaN that comes out does not depend on operand order.
- * Conversions reproduce cvt.h bit for bit: vcvtph2ps quiets NaN like
- * opsnn_f16_to_f32, vcvtps2ph with round-to-nearest-even rounds like
- * opsnn_f32_to_f16 (subnormals, overflow to inf, NaN payloads). bf16 widens
- * by a shift: a signalling NaN g comes out of the multiply quiet with the same
+ * The conversions (cvt-avx512.h) reproduce cvt.h bit for bit. bf16 is widened
+ * raw: a signalling NaN g comes out of the multiply quiet with the same
  * payload, as opsnn_bf16_to_f32 would have made it, and a NaN r only steers
  * the compare. */
+#include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
 
@@ -18,23 +17,6 @@ static inline __m512 selu(__m512 g, __m512 r)
     __m512 yneg = _mm512_mul_ps(g, t);
     __m512 ypos = _mm512_mul_ps(_mm512_set1_ps(OPSNN_SELU_SCALE), g);
     return _mm512_mask_blend_ps(neg, ypos, yneg);
-}
-
-/* 16 bf16 held in the upper halves of 32-bit lanes. */
-static inline __m512 bf16_hi_to_f32(__m512i v)
-{
-    return _mm512_castsi512_ps(v);
-}
-
-/* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16. */
-static inline __m512i f32_to_bf16_lo(__m512 f)
-{
-    __m512i x = _mm512_castps_si512(f);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
-    __m512i rne = _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb);
-    __m512i nan = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
-    return _mm512_mask_mov_epi32(_mm512_srli_epi32(rne, 16),
-                                 _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q), nan);
 }
 
 static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
@@ -62,8 +44,7 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
 
 static inline __m256i selu_f16(__m256i g, __m256i r)
 {
-    __m512 v = selu(_mm512_cvtph_ps(g), _mm512_cvtph_ps(r));
-    return _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
+    return opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(g), opsnn_avx512_f16_to_f32(r)));
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
@@ -77,20 +58,17 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
-/* unpack{lo,hi}_epi16(0, v) and packus_epi32 are inverse lane shuffles, so the
- * element order survives the round trip without a permute. */
+/* The unpacks and the pack are inverse lane shuffles, so the element order
+ * survives the round trip without a permute. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                              int stream, float lambda)
 {
     (void)lambda;
-    const __m512i z = _mm512_setzero_si512();
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m512 lo = selu(bf16_hi_to_f32(_mm512_unpacklo_epi16(z, g)),
-                     bf16_hi_to_f32(_mm512_unpacklo_epi16(z, r)));
-    __m512 hi = selu(bf16_hi_to_f32(_mm512_unpackhi_epi16(z, g)),
-                     bf16_hi_to_f32(_mm512_unpackhi_epi16(z, r)));
-    store_x16(y, i, mask, stream, _mm512_packus_epi32(f32_to_bf16_lo(lo), f32_to_bf16_lo(hi)));
+    __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(g), opsnn_avx512_bf16_unpacklo_raw(r));
+    __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(g), opsnn_avx512_bf16_unpackhi_raw(r));
+    store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
 /* int8: the conversion rounds in the current mode (nearest even), as the

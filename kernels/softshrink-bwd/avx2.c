@@ -2,6 +2,7 @@
  * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
  * NLE_UQ ("not <=, unordered true") is exactly "|x| > lambda or NaN"; lambda
  * is never NaN. fp16/bf16 x are widened in registers to compare. */
+#include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"
 
@@ -45,23 +46,22 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
 {
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 mlo = pass_f32(_mm256_cvtph_ps(_mm256_castsi256_si128(x)), lambda);
-    __m256 mhi = pass_f32(_mm256_cvtph_ps(_mm256_extracti128_si256(x, 1)), lambda);
+    __m256 mlo = pass_f32(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), lambda);
+    __m256 mhi = pass_f32(opsnn_avx2_f16_to_f32(_mm256_extracti128_si256(x, 1)), lambda);
     __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
     m = _mm256_permute4x64_epi64(m, 0xd8);
     store_x16(y, i, stream, _mm256_and_si256(m, g));
 }
 
-/* unpack{lo,hi}_epi16(0, x) widens bf16 to f32 in a lane order that
- * packs_epi32 exactly undoes. */
+/* The raw unpacks widen bf16 to f32 (a NaN only has to compare unordered) in
+ * a lane order that packs_epi32 exactly undoes. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
                              float lambda)
 {
-    const __m256i z = _mm256_setzero_si256();
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 mlo = pass_f32(_mm256_castsi256_ps(_mm256_unpacklo_epi16(z, x)), lambda);
-    __m256 mhi = pass_f32(_mm256_castsi256_ps(_mm256_unpackhi_epi16(z, x)), lambda);
+    __m256 mlo = pass_f32(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
+    __m256 mhi = pass_f32(opsnn_avx2_bf16_unpackhi_raw(x), lambda);
     __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
     store_x16(y, i, stream, _mm256_and_si256(m, g));
 }

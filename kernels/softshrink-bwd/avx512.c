@@ -2,6 +2,7 @@
  * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
  * NLE_UQ ("not <=, unordered true") is exactly "|x| > lambda or NaN"; lambda
  * is never NaN. fp16/bf16 x are widened in registers to compare. */
+#include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
 
@@ -10,17 +11,18 @@ static inline __mmask16 pass_f32(__m512 x, float lambda)
     return _mm512_cmp_ps_mask(_mm512_abs_ps(x), _mm512_set1_ps(lambda), _CMP_NLE_UQ);
 }
 
-/* Pass mask of 32 16-bit x, each half widened to f32 by `bf16 ? shift : vcvtph2ps`. */
+/* Pass mask of 32 16-bit x, each half widened to f32 (bf16 raw: a NaN only
+ * has to compare unordered). */
 static inline __mmask32 pass_x16(__m512i x, float lambda, int bf16)
 {
     __m256i lo = _mm512_castsi512_si256(x), hi = _mm512_extracti64x4_epi64(x, 1);
     __m512 flo, fhi;
     if (bf16) {
-        flo = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(lo), 16));
-        fhi = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(hi), 16));
+        flo = opsnn_avx512_bf16_to_f32_raw(lo);
+        fhi = opsnn_avx512_bf16_to_f32_raw(hi);
     } else {
-        flo = _mm512_cvtph_ps(lo);
-        fhi = _mm512_cvtph_ps(hi);
+        flo = opsnn_avx512_f16_to_f32(lo);
+        fhi = opsnn_avx512_f16_to_f32(hi);
     }
     uint32_t m = (uint32_t)pass_f32(flo, lambda) | (uint32_t)pass_f32(fhi, lambda) << 16;
     return (__mmask32)m;

@@ -1,0 +1,82 @@
+/*
+ * float32 <-> fp16 / bf16 in AVX-512 registers (internal; include only from
+ * files compiled with the AVX-512 target flags). Each conversion gives the
+ * bits of its kernels/cvt.h twin for every input; the "raw" bf16 widenings
+ * leave a signalling NaN signalling, which is all a compare needs, and
+ * arithmetic quiets it with the same payload as opsnn_bf16_to_f32 would.
+ */
+#ifndef OPSNN_KERNELS_CVT_AVX512_H_
+#define OPSNN_KERNELS_CVT_AVX512_H_
+
+#include <immintrin.h>
+
+/* vcvtph2ps is exact and quiets NaN keeping sign and payload, as
+ * opsnn_f16_to_f32 (checked for all 2^16 inputs, tests/test_cvt_isa.c). */
+static inline __m512 opsnn_avx512_f16_to_f32(__m256i h)
+{
+    return _mm512_cvtph_ps(h);
+}
+
+/* vcvtps2ph rounding by its immediate (nearest even, whatever MXCSR says):
+ * subnormals kept, overflow to inf, NaN quiet with the top payload bits;
+ * opsnn_f32_to_f16 for all 2^32 inputs. */
+static inline __m256i opsnn_avx512_f32_to_f16(__m512 f)
+{
+    return _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
+}
+
+/* 16 bf16 -> f32 in order, by a shift; NaN left as it is. */
+static inline __m512 opsnn_avx512_bf16_to_f32_raw(__m256i h)
+{
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+
+/* 16 bf16 -> f32 in order, as opsnn_bf16_to_f32: NaN quieted (0x400000). */
+static inline __m512 opsnn_avx512_bf16_to_f32(__m256i h)
+{
+    __m512 f = opsnn_avx512_bf16_to_f32_raw(h);
+    __m512i x = _mm512_castps_si512(f);
+    __mmask16 nan = _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q);
+    return _mm512_castsi512_ps(_mm512_mask_or_epi32(x, nan, x, _mm512_set1_epi32(0x400000)));
+}
+
+/* The 32 bf16 of v widened raw into two f32 vectors, in the lane order of
+ * vpunpck{l,h}wd (elements 0-3, 8-11, ... and 4-7, 12-15, ...): arithmetic
+ * needs no permute, and opsnn_avx512_pack_bf16 undoes the order. */
+static inline __m512 opsnn_avx512_bf16_unpacklo_raw(__m512i v)
+{
+    return _mm512_castsi512_ps(_mm512_unpacklo_epi16(_mm512_setzero_si512(), v));
+}
+
+static inline __m512 opsnn_avx512_bf16_unpackhi_raw(__m512i v)
+{
+    return _mm512_castsi512_ps(_mm512_unpackhi_epi16(_mm512_setzero_si512(), v));
+}
+
+/* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16:
+ * integer round to nearest even (AVX512-BF16's vcvtneps2bf16 would flush
+ * subnormals), NaN quieted keeping sign and top payload bits. */
+static inline __m512i opsnn_avx512_f32_to_bf16_lo(__m512 f)
+{
+    __m512i x = _mm512_castps_si512(f);
+    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+    __m512i rne = _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb);
+    __m512i nan = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
+    return _mm512_mask_mov_epi32(_mm512_srli_epi32(rne, 16),
+                                 _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q), nan);
+}
+
+/* 16 f32 -> 16 bf16 in order. */
+static inline __m256i opsnn_avx512_f32_to_bf16(__m512 f)
+{
+    return _mm512_cvtepi32_epi16(opsnn_avx512_f32_to_bf16_lo(f));
+}
+
+/* Inverse of the unpacks: 32 bf16 from the two f32 halves they made
+ * (vpackusdw cannot saturate, every lane is <= 0xffff). */
+static inline __m512i opsnn_avx512_pack_bf16(__m512 lo, __m512 hi)
+{
+    return _mm512_packus_epi32(opsnn_avx512_f32_to_bf16_lo(lo), opsnn_avx512_f32_to_bf16_lo(hi));
+}
+
+#endif /* OPSNN_KERNELS_CVT_AVX512_H_ */
