@@ -51,7 +51,7 @@ step "plot_perf.py writes the chart and tables" \
 step "the chart is well-formed SVG with a line per op" \
   python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("polyline")) < 4)' "$tmp/chart.svg"
 step "the tables have every section" \
-  bash -c 'for s in source targets results layouts torch; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
+  bash -c 'for s in source targets results bound layouts torch; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
 
 if [ -x "$build/bench/vs_libtorch" ]; then
   echo "== vs_libtorch --quick"

@@ -216,15 +216,30 @@ typedef struct {
     bound_kind kind;
 } bound_result;
 
+/* Other work on the machine shows up in every number: say how much there was. */
+static void read_loadavg(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f == NULL) {
+        return;
+    }
+    if (fgets(buf, (int)size, f) != NULL) {
+        buf[strcspn(buf, "\n")] = '\0';
+    }
+    fclose(f);
+}
+
 static void print_header(FILE *out, const options *o)
 {
-    char cpu[256], date[64];
+    char cpu[256], date[64], loadavg[64];
     bench_cpu_model(cpu, sizeof cpu);
+    read_loadavg(loadavg, sizeof loadavg);
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(out, "# opsnn_bench, libopsnn %s, isa %s\n", opsnn_version_string(), opsnn_get_isa());
     fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
-    fprintf(out, "# date: %s\n", date);
+    fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
     fprintf(out, "# time = best of >= %d batches after a warm-up, both phases per call; "
                  "GB/s = operand bytes / time; bound = faster of plain/NT-store a+b pass\n",
             o->min_reps);
@@ -426,7 +441,10 @@ int main(int argc, char **argv)
         failures += run_size(&o, csv, o.sizes[s]);
     }
     opsnn_set_num_threads(0);
-    printf("# %d failure(s), %.1f s\n", failures, (double)(bench_now_ns() - t0) / 1e9);
+    char loadavg[64];
+    read_loadavg(loadavg, sizeof loadavg);
+    printf("# %d failure(s), %.1f s, load average at end: %s\n", failures,
+           (double)(bench_now_ns() - t0) / 1e9, loadavg);
     if (csv != NULL) {
         fclose(csv);
     }

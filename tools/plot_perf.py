@@ -185,39 +185,110 @@ def md_table(header, body):
     return "\n".join(lines) + "\n"
 
 
+def thread_list(rows):
+    return sorted({int(r["threads"]) for r in rows})
+
+
+def index(rows, *keys):
+    return {tuple(str(r[k]) for k in keys): r for r in rows}
+
+
 def results_table(rows):
-    """Contiguous cases: per op x dtype x size x threads."""
+    """Contiguous cases: one row per op x dtype x size, columns per thread count."""
+    threads = thread_list(rows)
+    idx = index([r for r in rows if r["layout"] == "contiguous"], "op", "dtype", "elems", "threads")
+    sizes = sorted({int(r["elems"]) for r in rows})
+    header = ["op", "dtype", "elements"]
+    for t in threads:
+        header += ["time/call (%dT)" % t, "phase 2 (%dT)" % t, "GB/s (%dT)" % t,
+                   "of bound (%dT)" % t]
     body = []
     for op in OPS:
         for dt in DTYPES:
-            sel = [r for r in rows if r["layout"] == "contiguous" and r["op"] == op
-                   and r["dtype"] == dt]
-            for r in sorted(sel, key=lambda r: (int(r["elems"]), int(r["threads"]))):
-                body.append([op, dt, fmt_size(r["elems"]), r["threads"], fmt_time(r["call_ns"]),
-                             fmt_time(r["p2_ns"]), "%.2f" % num(r, "gbps"),
-                             "%.2f (%s)" % (num(r, "bound_gbps"), r["bound_kind"]),
-                             "%.2f" % num(r, "ratio")])
-    return md_table(["op", "dtype", "elements", "threads", "time/call", "phase 2 only", "GB/s",
-                     "bound GB/s", "ratio to bound"], body)
+            for n in sizes:
+                cells = [op, dt, fmt_size(n)]
+                found = False
+                for t in threads:
+                    r = idx.get((op, dt, str(n), str(t)))
+                    if r is None:
+                        cells += ["-"] * 4
+                        continue
+                    found = True
+                    cells += [fmt_time(r["call_ns"]), fmt_time(r["p2_ns"]),
+                              "%.2f" % num(r, "gbps"), "%.0f%%" % (100 * num(r, "ratio"))]
+                if found:
+                    body.append(cells)
+    return md_table(header, body)
+
+
+def bound_table(rows):
+    """The measured bound: per size x dtype x threads, the faster store kind."""
+    threads = thread_list(rows)
+    idx = index(rows, "dtype", "elems", "threads")
+    sizes = sorted({int(r["elems"]) for r in rows})
+    dtypes = [d for d in DTYPES if any(r["dtype"] == d for r in rows)]
+    header = ["elements"] + ["%s %dT" % (d, t) for d in dtypes for t in threads]
+    body = []
+    for n in sizes:
+        cells = [fmt_size(n)]
+        for d in dtypes:
+            for t in threads:
+                r = idx.get((d, str(n), str(t)))
+                cells.append("-" if r is None else "%.1f (%s)" % (num(r, "bound_gbps"),
+                                                                  r["bound_kind"]))
+        body.append(cells)
+    return md_table(header, body)
 
 
 def layouts_table(rows):
+    """Non-contiguous cases against the contiguous case of the same op, dtype,
+    size and thread count (throughput = elements per second)."""
+    threads = thread_list(rows)
+    idx = index([r for r in rows if r["layout"] != "contiguous"], "op", "dtype", "layout",
+                "elems", "threads")
+    sizes = sorted({int(r["elems"]) for r in rows})
+    header = ["op", "dtype", "layout", "elements"]
+    for t in threads:
+        header += ["time/call (%dT)" % t, "vs contiguous (%dT)" % t]
     body = []
-    for r in rows:
-        if r["layout"] == "contiguous":
-            continue
-        body.append([r["op"], r["dtype"], r["layout"], fmt_size(r["elems"]), r["threads"],
-                     fmt_time(r["call_ns"]), "%.2f" % num(r, "gbps"), "%.2f" % num(r, "vs_contig")])
-    return md_table(["op", "dtype", "layout", "elements", "threads", "time/call", "GB/s",
-                     "throughput vs contiguous"], body)
+    for op in OPS:
+        for dt in DTYPES:
+            for lay in LAYOUTS:
+                for n in sizes:
+                    cells = [op, dt, lay, fmt_size(n)]
+                    found = False
+                    for t in threads:
+                        r = idx.get((op, dt, lay, str(n), str(t)))
+                        if r is None:
+                            cells += ["-", "-"]
+                            continue
+                        found = True
+                        cells += [fmt_time(r["call_ns"]), "%.2f" % num(r, "vs_contig")]
+                    if found:
+                        body.append(cells)
+    return md_table(header, body)
 
 
 def torch_table(trows):
-    body = [[r["op"], r["dtype"], r["layout"], fmt_size(r["elems"]), r["threads"],
-             fmt_time(r["ours_ns"]), fmt_time(r["torch_ns"]), "%.2f" % num(r, "speedup")]
-            for r in trows]
-    return md_table(["op", "dtype", "layout", "elements", "threads", "libopsnn", "libtorch",
-                     "speedup"], body)
+    threads = thread_list(trows)
+    idx = index(trows, "op", "dtype", "layout", "elems", "threads")
+    keys = []
+    for r in trows:
+        k = (r["op"], r["dtype"], r["layout"], r["elems"])
+        if k not in keys:
+            keys.append(k)
+    header = ["op", "dtype", "layout", "elements"]
+    for t in threads:
+        header += ["libopsnn (%dT)" % t, "libtorch (%dT)" % t, "speedup (%dT)" % t]
+    body = []
+    for op, dt, lay, n in keys:
+        cells = [op, dt, lay, fmt_size(n)]
+        for t in threads:
+            r = idx.get((op, dt, lay, n, str(t)))
+            cells += ["-"] * 3 if r is None else [fmt_time(r["ours_ns"]), fmt_time(r["torch_ns"]),
+                                                  "%.2f" % num(r, "speedup")]
+        body.append(cells)
+    return md_table(header, body)
 
 
 def worst(items):
@@ -281,6 +352,7 @@ def generated_sections(rows, trows, threads, comments, tcomments):
         "source": "Raw header lines of the CSV files these tables come from:\n\n" + src + "\n",
         "targets": targets_table(rows, trows, threads),
         "results": results_table(rows),
+        "bound": bound_table(rows),
         "layouts": layouts_table(rows),
         "torch": torch_table(trows) if trows else "vs_libtorch was not run.\n",
     }
