@@ -96,7 +96,8 @@ void bench_fill(void *buf, aclDataType dt, int64_t n, uint64_t seed);
 uint64_t bench_now_ns(void);
 
 /* Timing: the callable is warmed up once, then run in batches long enough to
- * make the clock's resolution irrelevant (>= 200 us), for at least min_reps
+ * make the clock's resolution irrelevant (>= 20 us; short, so that
+ * some batches escape preemption on a busy machine), for at least min_reps
  * and at most max_reps batches and about budget_s seconds. best_ns is the
  * fastest batch divided by its length; median_ns the median one. */
 typedef int (*bench_fn)(void *ctx);
@@ -106,7 +107,7 @@ typedef struct {
 } bench_timing;
 int bench_measure(bench_fn fn, void *ctx, double budget_s, int min_reps, int max_reps,
                   bench_timing *t);
-/* Calls per batch so one batch lasts >= 200 us, given one call's time. */
+/* Calls per batch so one batch lasts >= 20 us, given one call's time. */
 int bench_batch_for(double call_ns);
 
 /* First "model name" line of /proc/cpuinfo, or "unknown". */

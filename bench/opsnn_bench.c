@@ -171,7 +171,7 @@ static int parse_args(int argc, char **argv, options *o)
         o->budget_s = o->quick ? 0.01 : 0.1;
     }
     o->min_reps = o->quick ? 2 : 3;
-    o->max_reps = o->quick ? 20 : 200;
+    o->max_reps = o->quick ? 100 : 2000;
     o->samples = o->quick ? 64 : 256;
     return 0;
 }

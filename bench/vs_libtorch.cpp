@@ -40,7 +40,7 @@ struct Options {
     std::vector<int> threads{1, 2};
     std::vector<bench_layout> layouts{BENCH_CONTIGUOUS};
     double budget_s = 0.2;
-    int min_reps = 5, max_reps = 200;
+    int min_reps = 5, max_reps = 2000;
     const char *csv_path = nullptr;
 };
 
@@ -155,7 +155,7 @@ Options parse_args(int argc, char **argv)
         if (!sizes_given) o.sizes.resize(4);
         if (!budget_given) o.budget_s = 0.02;
         o.min_reps = 3;
-        o.max_reps = 20;
+        o.max_reps = 100;
     }
     return o;
 }
@@ -187,7 +187,7 @@ template <class F> double time_batch(F &&f, int batch)
     return static_cast<double>(bench_now_ns() - t0);
 }
 
-// Calls per batch for f: warm it up, then size batches to >= 200 us.
+// Calls per batch for f: warm it up, then size batches to >= 20 us.
 template <class F> int calibrate(F &&f, double *one_ns)
 {
     f();
