@@ -52,12 +52,10 @@ static void usage(FILE *f)
             "Times are the best batch of repeated calls after a warm-up (the median is in the CSV).\n");
 }
 
-static int parse_list(const char *arg, const char *what, char **items)
+/* Split a comma-separated option value into items that point into buf. */
+static int parse_list(const char *arg, const char *what, char *buf, size_t size, char **items)
 {
-    static char storage[4][1024];
-    static int next;
-    char *buf = storage[next++ % 4];
-    snprintf(buf, sizeof storage[0], "%s", arg);
+    snprintf(buf, size, "%s", arg);
     int n = bench_split_list(buf, items, MAX_LIST);
     if (n == 0) {
         fprintf(stderr, "opsnn_bench: empty %s list\n", what);
@@ -85,6 +83,7 @@ static int parse_args(int argc, char **argv, options *o)
     o->budget_s = -1.0;
     int sizes_given = 0;
     char *items[MAX_LIST];
+    char buf[1024];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -110,7 +109,7 @@ static int parse_args(int argc, char **argv, options *o)
                 return -1;
             }
         } else if (strcmp(a, "--threads") == 0) {
-            if ((n = parse_list(v, "threads", items)) == 0) return -1;
+            if ((n = parse_list(v, "threads", buf, sizeof buf, items)) == 0) return -1;
             for (int k = 0; k < n; k++) {
                 o->threads[k] = atoi(items[k]);
                 if (o->threads[k] < 1) {
@@ -120,7 +119,7 @@ static int parse_args(int argc, char **argv, options *o)
             }
             o->nthreads = n;
         } else if (strcmp(a, "--ops") == 0) {
-            if ((n = parse_list(v, "ops", items)) == 0) return -1;
+            if ((n = parse_list(v, "ops", buf, sizeof buf, items)) == 0) return -1;
             for (int k = 0; k < n; k++) {
                 if (bench_parse_op(items[k], &o->ops[k]) != 0) {
                     fprintf(stderr, "opsnn_bench: unknown op '%s'\n", items[k]);
@@ -129,7 +128,7 @@ static int parse_args(int argc, char **argv, options *o)
             }
             o->nops = n;
         } else if (strcmp(a, "--dtypes") == 0) {
-            if ((n = parse_list(v, "dtypes", items)) == 0) return -1;
+            if ((n = parse_list(v, "dtypes", buf, sizeof buf, items)) == 0) return -1;
             for (int k = 0; k < n; k++) {
                 if (bench_parse_dtype(items[k], &o->dtypes[k]) != 0) {
                     fprintf(stderr, "opsnn_bench: unknown dtype '%s'\n", items[k]);
@@ -138,7 +137,7 @@ static int parse_args(int argc, char **argv, options *o)
             }
             o->ndtypes = n;
         } else if (strcmp(a, "--sizes") == 0) {
-            if ((n = parse_list(v, "sizes", items)) == 0) return -1;
+            if ((n = parse_list(v, "sizes", buf, sizeof buf, items)) == 0) return -1;
             for (int k = 0; k < n; k++) {
                 if ((o->sizes[k] = bench_parse_size(items[k])) < 0) {
                     fprintf(stderr, "opsnn_bench: bad size '%s'\n", items[k]);
@@ -148,7 +147,7 @@ static int parse_args(int argc, char **argv, options *o)
             o->nsizes = n;
             sizes_given = 1;
         } else if (strcmp(a, "--layouts") == 0) {
-            if ((n = parse_list(v, "layouts", items)) == 0) return -1;
+            if ((n = parse_list(v, "layouts", buf, sizeof buf, items)) == 0) return -1;
             memset(o->layouts, 0, sizeof o->layouts);
             for (int k = 0; k < n; k++) {
                 bench_layout l;
@@ -326,12 +325,12 @@ static int run_case(const options *o, FILE *csv, bench_op op, bench_layout layou
     call_ctx ctx = {&c, NULL};
     int rc = bench_measure(fn_call, &ctx, o->budget_s, o->min_reps, o->max_reps, &r.call);
     if (rc == 0 && layout == BENCH_CONTIGUOUS) {
-        ctx.ex = bench_case_plan(&c);
         bench_timing p2;
+        ctx.ex = bench_case_plan(&c);
         rc = ctx.ex == NULL ? -1
                             : bench_measure(fn_plan, &ctx, o->budget_s, o->min_reps, o->max_reps, &p2);
         if (ctx.ex != NULL) aclDestroyAclOpExecutor(ctx.ex);
-        r.p2_ns = p2.best_ns;
+        if (rc == 0) r.p2_ns = p2.best_ns;
     }
     if (rc != 0) {
         fprintf(stderr, "opsnn_bench: %s/%s/%s n=%lld failed with %d: %s\n", bench_op_name(op),
