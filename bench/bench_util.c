@@ -444,19 +444,29 @@ int bench_measure(bench_fn fn, void *ctx, double budget_s, int min_reps, int max
         one /= b;
     }
     int batch = bench_batch_for(one);
-    double reps_d = budget_s * 1e9 / (one * batch);
-    int reps = reps_d > (double)max_reps ? max_reps : (int)reps_d;
-    reps = reps < min_reps ? min_reps : reps;
-    double *samples = malloc((size_t)reps * sizeof *samples);
+    double *samples = malloc((size_t)max_reps * sizeof *samples);
     if (samples == NULL) {
         return -1;
     }
-    for (int r = 0; r < reps; r++) {
-        if ((rc = run_batch(fn, ctx, batch, &samples[r])) != 0) {
+    /* Stop once the batches would have filled the budget at the best speed
+     * seen, i.e. once there was enough clean time; a preempted batch does not
+     * count, up to BENCH_WALL_FACTOR x the budget of wall time. */
+    double best = 1e300, budget_ns = budget_s * 1e9;
+    uint64_t start = bench_now_ns();
+    int reps = 0;
+    while (reps < max_reps) {
+        if (reps >= min_reps &&
+            ((double)reps * best * batch >= budget_ns ||
+             (double)(bench_now_ns() - start) >= BENCH_WALL_FACTOR * budget_ns)) {
+            break;
+        }
+        if ((rc = run_batch(fn, ctx, batch, &samples[reps])) != 0) {
             free(samples);
             return rc;
         }
-        samples[r] /= batch;
+        samples[reps] /= batch;
+        best = samples[reps] < best ? samples[reps] : best;
+        reps++;
     }
     qsort(samples, (size_t)reps, sizeof *samples, cmp_double);
     t->best_ns = samples[0];

@@ -96,10 +96,13 @@ void bench_fill(void *buf, aclDataType dt, int64_t n, uint64_t seed);
 uint64_t bench_now_ns(void);
 
 /* Timing: the callable is warmed up once, then run in batches long enough to
- * make the clock's resolution irrelevant (>= 20 us; short, so that
- * some batches escape preemption on a busy machine), for at least min_reps
- * and at most max_reps batches and about budget_s seconds. best_ns is the
- * fastest batch divided by its length; median_ns the median one. */
+ * make the clock's resolution irrelevant (>= 20 us; short, so that some
+ * batches escape preemption on a busy machine). Batches run until
+ * (batches x best batch time) reaches budget_s, so preempted batches do not
+ * use up the budget, but for no more than BENCH_WALL_FACTOR x budget_s of
+ * wall time, and for at least min_reps and at most max_reps batches.
+ * best_ns is the fastest batch divided by its length; median_ns the median. */
+#define BENCH_WALL_FACTOR 3.0
 typedef int (*bench_fn)(void *ctx);
 typedef struct {
     double best_ns, median_ns;

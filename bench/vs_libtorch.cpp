@@ -310,14 +310,20 @@ int main(int argc, char **argv)
                         auto theirs = [&] { tc.call(); };
                         double ours_one, torch_one;
                         int ob = calibrate(ours, &ours_one), tb = calibrate(theirs, &torch_one);
-                        double per_rep = ours_one * ob + torch_one * tb;
-                        int reps = static_cast<int>(std::min<double>(o.max_reps,
-                                                                     o.budget_s * 1e9 / per_rep));
-                        reps = std::max(reps, o.min_reps);
+                        // Alternate until the best times fill the budget (as
+                        // bench_measure: preempted batches do not count), within
+                        // BENCH_WALL_FACTOR x the budget of wall time.
                         Result r;
                         r.ours_ns = r.torch_ns = 1e300;
-                        r.reps = reps;
-                        for (int k = 0; k < reps; k++) {
+                        double budget_ns = o.budget_s * 1e9;
+                        uint64_t start = bench_now_ns();
+                        for (r.reps = 0; r.reps < o.max_reps; r.reps++) {
+                            double clean = r.reps * (r.ours_ns * ob + r.torch_ns * tb);
+                            double wall = static_cast<double>(bench_now_ns() - start);
+                            if (r.reps >= o.min_reps &&
+                                (clean >= budget_ns || wall >= BENCH_WALL_FACTOR * budget_ns)) {
+                                break;
+                            }
                             r.ours_ns = std::min(r.ours_ns, time_batch(ours, ob) / ob);
                             r.torch_ns = std::min(r.torch_ns, time_batch(theirs, tb) / tb);
                         }
