@@ -8,8 +8,9 @@
 --svg         GB/s against size (log2), one panel per dtype, one line per
               operator x thread count (contiguous layout), and the measured
               bandwidth bound of each thread count as a dashed reference line.
---markdown    the tables of docs/performance.md (results, layouts, libtorch,
-              targets) as Markdown.
+--markdown    the tables of docs/performance.md (source, targets at the judged
+              thread count and as "targets-NT" at the others, results, bound,
+              layouts, torch) as Markdown.
 --update-doc  the same tables written into a Markdown file between the
               markers <!-- BEGIN GENERATED: NAME --> / <!-- END GENERATED: NAME -->.
 --threads     the thread count the targets are judged at (default: the
@@ -351,11 +352,17 @@ def generated_sections(rows, trows, threads, comments, tcomments):
     sections = {
         "source": "Raw header lines of the CSV files these tables come from:\n\n" + src + "\n",
         "targets": targets_table(rows, trows, threads),
+    }
+    # The same targets at the other thread counts, e.g. "targets-1T".
+    for t in thread_list(rows):
+        if t != threads:
+            sections["targets-%dT" % t] = targets_table(rows, trows, t)
+    sections.update({
         "results": results_table(rows),
         "bound": bound_table(rows),
         "layouts": layouts_table(rows),
         "torch": torch_table(trows) if trows else "vs_libtorch was not run.\n",
-    }
+    })
     return sections
 
 
