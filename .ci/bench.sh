@@ -60,7 +60,7 @@ if [ -x "$build/bench/vs_libtorch" ]; then
   step "plot_perf.py with the libtorch CSV" \
     python3 tools/plot_perf.py "$tmp/bench.csv" --torch "$tmp/torch.csv" --markdown "$tmp/tables.md"
 else
-  echo "== vs_libtorch not built (libtorch not found): skipped"
+  echo "== vs_libtorch not in $build (libtorch not found, or not built): skipped"
 fi
 
 echo "$passed passed, $failed failed"
