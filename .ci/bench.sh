@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# CI smoke test of the benchmarks (called from .ci/run after the gcc build in
+# build-ci/ exists): opsnn_bench --quick must run every case and pass its
+# sampled output check, tools/plot_perf.py must turn its CSV into a valid SVG
+# and the Markdown tables, and vs_libtorch (only when it was built, i.e.
+# libtorch was found) must run a short comparison. Timings are not judged:
+# CI machines are shared and noisy.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${OPSNN_BENCH_BUILD_DIR:-build-ci}
+passed=0
+failed=0
+log=$(mktemp)
+step() { # name, command... (its output is shown only when it fails)
+  local name=$1
+  shift
+  if "$@" >"$log" 2>&1; then
+    echo "ok: $name"
+    passed=$((passed + 1))
+  else
+    tail -n 40 "$log"
+    echo "FAILED: $name"
+    failed=$((failed + 1))
+  fi
+}
+
+if ! command -v python3 >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-minimal >/dev/null
+fi
+if [ ! -x "$build/bench/opsnn_bench" ]; then
+  cmake -S . -B "$build" -DOPSNN_BUILD_BENCH=ON >/dev/null &&
+    cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target opsnn_bench >/dev/null
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$log"' EXIT
+
+echo "== opsnn_bench --quick"
+step "opsnn_bench --quick (all ops, dtypes, layouts; 8..1M; 1,2 threads)" \
+  "$build/bench/opsnn_bench" --quick --threads 1,2 --csv "$tmp/bench.csv"
+step "opsnn_bench rejects a bad option" \
+  bash -c '! "$0" --sizes 0 2>/dev/null' "$build/bench/opsnn_bench"
+step "opsnn_bench odd sizes (1, 7, 1021)" \
+  "$build/bench/opsnn_bench" --quick --sizes 1,7,1021 --threads 2
+
+echo "== tools/plot_perf.py"
+step "plot_perf.py writes the chart and tables" \
+  python3 tools/plot_perf.py "$tmp/bench.csv" --svg "$tmp/chart.svg" --markdown "$tmp/tables.md"
+step "the chart is well-formed SVG with a line per op" \
+  python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("polyline")) < 4)' "$tmp/chart.svg"
+step "the tables have every section" \
+  bash -c 'for s in source targets results bound layouts torch; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
+
+if [ -x "$build/bench/vs_libtorch" ]; then
+  echo "== vs_libtorch --quick"
+  step "vs_libtorch --quick (8, 64K)" \
+    "$build/bench/vs_libtorch" --quick --sizes 8,64K --csv "$tmp/torch.csv"
+  step "plot_perf.py with the libtorch CSV" \
+    python3 tools/plot_perf.py "$tmp/bench.csv" --torch "$tmp/torch.csv" --markdown "$tmp/tables.md"
+else
+  echo "== vs_libtorch not in $build (libtorch not found, or not built): skipped"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,451 @@
+/*
+ * opsnn_bench: time per call, effective GB/s and the ratio to a bandwidth
+ * bound measured in the same run, for aclnnSoftshrinkBackward and
+ * aclnnSeluBackward over dtypes x sizes x thread counts x layouts.
+ *
+ * A "call" is what a user pays: GetWorkspaceSize + the run. Bytes per call are
+ * the three operands as stored. The bound is the faster of two plain
+ * elementwise passes (ordinary and streaming stores) over the same bytes on
+ * the same thread count (bound.c). Run with --help for the options.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_util.h"
+#include "bound.h"
+#include "opsnn/opsnn.h"
+
+#define MAX_LIST 16
+
+typedef struct {
+    bench_op ops[MAX_LIST];
+    int nops;
+    aclDataType dtypes[MAX_LIST];
+    int ndtypes;
+    int64_t sizes[MAX_LIST];
+    int nsizes;
+    int threads[MAX_LIST];
+    int nthreads;
+    int layouts[BENCH_LAYOUT_COUNT]; /* 1: run this layout */
+    double budget_s; /* seconds per measurement (more for large sizes: min_reps wins) */
+    int min_reps, max_reps, samples;
+    const char *csv_path;
+    int quick;
+} options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: opsnn_bench [options]\n"
+            "  --quick            small subset for a CI smoke run (sizes 8,1K,64K,1M; short timing)\n"
+            "  --csv FILE         also write one machine-readable row per measurement to FILE\n"
+            "  --threads LIST     thread counts, e.g. 1,2 (default 1,2)\n"
+            "  --ops LIST         softshrink,selu (default both)\n"
+            "  --dtypes LIST      fp32,fp16,bf16 (default all)\n"
+            "  --sizes LIST       element counts, K/M = 2^10/2^20 (default 8,1K,64K,1M,16M,64M)\n"
+            "  --layouts LIST     contiguous,transposed,bcast-row,bcast-col,mixed (default all)\n"
+            "  --budget SECONDS   timing budget per measurement (default 0.1; --quick 0.01)\n"
+            "  --help             this text\n"
+            "Times are the best batch of repeated calls after a warm-up (the median is in the CSV).\n");
+}
+
+/* Split a comma-separated option value into items that point into buf. */
+static int parse_list(const char *arg, const char *what, char *buf, size_t size, char **items)
+{
+    snprintf(buf, size, "%s", arg);
+    int n = bench_split_list(buf, items, MAX_LIST);
+    if (n == 0) {
+        fprintf(stderr, "opsnn_bench: empty %s list\n", what);
+    }
+    return n;
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    static const int default_threads[] = {1, 2};
+    static const int64_t default_sizes[] = {8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20};
+    memset(o, 0, sizeof *o);
+    o->ops[0] = BENCH_OP_SOFTSHRINK;
+    o->ops[1] = BENCH_OP_SELU;
+    o->nops = 2;
+    o->dtypes[0] = ACL_FLOAT;
+    o->dtypes[1] = ACL_FLOAT16;
+    o->dtypes[2] = ACL_BF16;
+    o->ndtypes = 3;
+    memcpy(o->threads, default_threads, sizeof default_threads);
+    o->nthreads = 2;
+    memcpy(o->sizes, default_sizes, sizeof default_sizes);
+    o->nsizes = 6;
+    for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) o->layouts[l] = 1;
+    o->budget_s = -1.0;
+    int sizes_given = 0;
+    char *items[MAX_LIST];
+    char buf[1024];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int n;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(a, "--quick") == 0) {
+            o->quick = 1;
+            continue;
+        }
+        if (v == NULL) {
+            fprintf(stderr, "opsnn_bench: %s needs a value\n", a);
+            return -1;
+        }
+        i++;
+        if (strcmp(a, "--csv") == 0) {
+            o->csv_path = v;
+        } else if (strcmp(a, "--budget") == 0) {
+            o->budget_s = atof(v);
+            if (o->budget_s <= 0) {
+                fprintf(stderr, "opsnn_bench: --budget must be > 0\n");
+                return -1;
+            }
+        } else if (strcmp(a, "--threads") == 0) {
+            if ((n = parse_list(v, "threads", buf, sizeof buf, items)) == 0) return -1;
+            for (int k = 0; k < n; k++) {
+                o->threads[k] = atoi(items[k]);
+                if (o->threads[k] < 1) {
+                    fprintf(stderr, "opsnn_bench: bad thread count '%s'\n", items[k]);
+                    return -1;
+                }
+            }
+            o->nthreads = n;
+        } else if (strcmp(a, "--ops") == 0) {
+            if ((n = parse_list(v, "ops", buf, sizeof buf, items)) == 0) return -1;
+            for (int k = 0; k < n; k++) {
+                if (bench_parse_op(items[k], &o->ops[k]) != 0) {
+                    fprintf(stderr, "opsnn_bench: unknown op '%s'\n", items[k]);
+                    return -1;
+                }
+            }
+            o->nops = n;
+        } else if (strcmp(a, "--dtypes") == 0) {
+            if ((n = parse_list(v, "dtypes", buf, sizeof buf, items)) == 0) return -1;
+            for (int k = 0; k < n; k++) {
+                if (bench_parse_dtype(items[k], &o->dtypes[k]) != 0) {
+                    fprintf(stderr, "opsnn_bench: unknown dtype '%s'\n", items[k]);
+                    return -1;
+                }
+            }
+            o->ndtypes = n;
+        } else if (strcmp(a, "--sizes") == 0) {
+            if ((n = parse_list(v, "sizes", buf, sizeof buf, items)) == 0) return -1;
+            for (int k = 0; k < n; k++) {
+                if ((o->sizes[k] = bench_parse_size(items[k])) < 0) {
+                    fprintf(stderr, "opsnn_bench: bad size '%s'\n", items[k]);
+                    return -1;
+                }
+            }
+            o->nsizes = n;
+            sizes_given = 1;
+        } else if (strcmp(a, "--layouts") == 0) {
+            if ((n = parse_list(v, "layouts", buf, sizeof buf, items)) == 0) return -1;
+            memset(o->layouts, 0, sizeof o->layouts);
+            for (int k = 0; k < n; k++) {
+                bench_layout l;
+                if (bench_parse_layout(items[k], &l) != 0) {
+                    fprintf(stderr, "opsnn_bench: unknown layout '%s'\n", items[k]);
+                    return -1;
+                }
+                o->layouts[l] = 1;
+            }
+        } else {
+            fprintf(stderr, "opsnn_bench: unknown option '%s'\n", a);
+            usage(stderr);
+            return -1;
+        }
+    }
+    if (o->quick && !sizes_given) {
+        o->nsizes = 4; /* 8 .. 1M */
+    }
+    if (o->budget_s < 0) {
+        o->budget_s = o->quick ? 0.01 : 0.1;
+    }
+    o->min_reps = o->quick ? 2 : 3;
+    o->max_reps = o->quick ? 100 : 2000;
+    o->samples = o->quick ? 64 : 256;
+    return 0;
+}
+
+/* ---- measurement callbacks ---- */
+
+typedef struct {
+    const bench_case *c;
+    aclOpExecutor *ex;
+} call_ctx;
+
+static int fn_call(void *p)
+{
+    return bench_case_call(((call_ctx *)p)->c);
+}
+
+static int fn_plan(void *p)
+{
+    call_ctx *ctx = p;
+    return bench_plan_run(ctx->c, ctx->ex);
+}
+
+typedef struct {
+    bound_kind kind;
+    void *y;
+    const void *a, *b;
+    size_t nbytes;
+    int threads;
+} bound_ctx;
+
+static int fn_bound(void *p)
+{
+    bound_ctx *b = p;
+    bound_pass(b->kind, b->y, b->a, b->b, b->nbytes, b->threads);
+    return 0;
+}
+
+/* ---- output ---- */
+
+typedef struct {
+    double plain_gbps, nt_gbps, gbps;
+    bound_kind kind;
+} bound_result;
+
+/* Other work on the machine shows up in every number: say how much there was. */
+static void read_loadavg(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f == NULL) {
+        return;
+    }
+    if (fgets(buf, (int)size, f) != NULL) {
+        buf[strcspn(buf, "\n")] = '\0';
+    }
+    fclose(f);
+}
+
+static void print_header(FILE *out, const options *o)
+{
+    char cpu[256], date[64], loadavg[64];
+    bench_cpu_model(cpu, sizeof cpu);
+    read_loadavg(loadavg, sizeof loadavg);
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
+    fprintf(out, "# opsnn_bench, libopsnn %s, isa %s\n", opsnn_version_string(), opsnn_get_isa());
+    fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
+    fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
+    fprintf(out, "# time = best of >= %d batches after a warm-up, both phases per call; "
+                 "GB/s = operand bytes / time; bound = faster of plain/NT-store a+b pass\n",
+            o->min_reps);
+}
+
+static const char *const csv_columns =
+    "op,dtype,layout,elems,threads,bytes,call_ns,call_ns_median,p2_ns,gbps,bound_gbps,"
+    "bound_kind,bound_plain_gbps,bound_nt_gbps,ratio,vs_contig,reps,batch";
+
+static void print_table_header(void)
+{
+    printf("%-10s %-5s %-10s %6s %3s %12s %12s %12s %8s %8s %6s %7s\n", "op", "dtype", "layout",
+           "elems", "thr", "call_us", "median_us", "p2_us", "GB/s", "bound", "ratio", "vs_ctg");
+}
+
+typedef struct {
+    const bench_case *c;
+    int threads;
+    bench_timing call;
+    double p2_ns; /* < 0: not measured */
+    bound_result bound;
+    double contig_ns; /* < 0: no contiguous case to compare with */
+} row;
+
+static void emit_row(FILE *csv, const row *r)
+{
+    char size[32], p2[32], vs[32];
+    bench_format_size(r->c->n, size, sizeof size);
+    double gbps = r->c->bytes / r->call.best_ns;
+    double ratio = gbps / r->bound.gbps;
+    double vs_contig = r->contig_ns > 0 ? r->contig_ns / r->call.best_ns : -1.0;
+    if (r->p2_ns >= 0) snprintf(p2, sizeof p2, "%12.3f", r->p2_ns / 1e3);
+    else snprintf(p2, sizeof p2, "%12s", "-");
+    if (vs_contig >= 0) snprintf(vs, sizeof vs, "%7.2f", vs_contig);
+    else snprintf(vs, sizeof vs, "%7s", "-");
+    printf("%-10s %-5s %-10s %6s %3d %12.3f %12.3f %s %8.2f %8.2f %6.2f %s\n",
+           bench_op_name(r->c->op), bench_dtype_name(r->c->dtype), bench_layout_name(r->c->layout),
+           size, r->threads, r->call.best_ns / 1e3, r->call.median_ns / 1e3, p2, gbps,
+           r->bound.gbps, ratio, vs);
+    fflush(stdout);
+    if (csv != NULL) {
+        fprintf(csv, "%s,%s,%s,%lld,%d,%.0f,%.1f,%.1f,%.1f,%.4f,%.4f,%s,%.4f,%.4f,%.4f,%.4f,%d,%d\n",
+                bench_op_name(r->c->op), bench_dtype_name(r->c->dtype),
+                bench_layout_name(r->c->layout), (long long)r->c->n, r->threads, r->c->bytes,
+                r->call.best_ns, r->call.median_ns, r->p2_ns, gbps, r->bound.gbps,
+                bound_kind_name(r->bound.kind), r->bound.plain_gbps, r->bound.nt_gbps, ratio,
+                vs_contig, r->call.reps, r->call.batch);
+        fflush(csv);
+    }
+}
+
+/* ---- the run ---- */
+
+static int measure_bound(const options *o, void *y, const void *a, const void *b, size_t nbytes,
+                         int threads, bound_result *out)
+{
+    double gbps[BOUND_KIND_COUNT];
+    for (int k = 0; k < BOUND_KIND_COUNT; k++) {
+        bound_ctx ctx = {(bound_kind)k, y, a, b, nbytes, threads};
+        bench_timing t;
+        if (bench_measure(fn_bound, &ctx, o->budget_s, o->min_reps, o->max_reps, &t) != 0) {
+            return -1;
+        }
+        gbps[k] = 3.0 * (double)nbytes / t.best_ns;
+    }
+    out->plain_gbps = gbps[BOUND_PLAIN];
+    out->nt_gbps = gbps[BOUND_NT];
+    out->kind = gbps[BOUND_NT] > gbps[BOUND_PLAIN] ? BOUND_NT : BOUND_PLAIN;
+    out->gbps = gbps[out->kind];
+    return 0;
+}
+
+/* One case: time the call (and, for contiguous, phase 2 alone on a
+ * repeatable executor), check the output, print. Returns the failures. */
+static int run_case(const options *o, FILE *csv, bench_op op, bench_layout layout, aclDataType dt,
+                    int64_t n, void *g, void *x, void *y, int threads, const bound_result *bound,
+                    double *contig_ns)
+{
+    bench_case c;
+    if (bench_case_init(&c, op, layout, dt, n, g, x, y) != 0) {
+        return 1;
+    }
+    row r = {&c, threads, {0, 0, 0, 0}, -1.0, *bound, layout == BENCH_CONTIGUOUS ? -1.0 : *contig_ns};
+    call_ctx ctx = {&c, NULL};
+    int rc = bench_measure(fn_call, &ctx, o->budget_s, o->min_reps, o->max_reps, &r.call);
+    if (rc == 0 && layout == BENCH_CONTIGUOUS) {
+        bench_timing p2;
+        ctx.ex = bench_case_plan(&c);
+        rc = ctx.ex == NULL ? -1
+                            : bench_measure(fn_plan, &ctx, o->budget_s, o->min_reps, o->max_reps, &p2);
+        if (ctx.ex != NULL) aclDestroyAclOpExecutor(ctx.ex);
+        if (rc == 0) r.p2_ns = p2.best_ns;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "opsnn_bench: %s/%s/%s n=%lld failed with %d: %s\n", bench_op_name(op),
+                bench_dtype_name(dt), bench_layout_name(layout), (long long)n, rc,
+                aclGetRecentErrMsg());
+        bench_case_destroy(&c);
+        return 1;
+    }
+    memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
+    rc = bench_case_call(&c);
+    int64_t bad = rc != 0 ? 1 : bench_case_verify(&c, o->samples);
+    if (layout == BENCH_CONTIGUOUS) {
+        *contig_ns = r.call.best_ns;
+    }
+    emit_row(csv, &r);
+    bench_case_destroy(&c);
+    return bad != 0;
+}
+
+static int any_16bit(const options *o)
+{
+    for (int d = 0; d < o->ndtypes; d++) {
+        if (o->dtypes[d] != ACL_FLOAT) return 1;
+    }
+    return 0;
+}
+
+static void *alloc_buffer(size_t bytes)
+{
+    void *p = NULL;
+    if (aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        return NULL;
+    }
+    memset(p, 0, bytes); /* fault the pages in before any timing */
+    return p;
+}
+
+static int run_size(const options *o, FILE *csv, int64_t n)
+{
+    size_t bytes = (size_t)n * 4;
+    int need_mixed = o->layouts[BENCH_MIXED] && any_16bit(o);
+    void *a = alloc_buffer(bytes), *b = alloc_buffer(bytes), *y = alloc_buffer(bytes);
+    void *x32 = need_mixed ? alloc_buffer(bytes) : NULL;
+    int failures = 0;
+    if (a == NULL || b == NULL || y == NULL || (need_mixed && x32 == NULL)) {
+        fprintf(stderr, "opsnn_bench: cannot allocate 4 x %zu bytes\n", bytes);
+        failures = 1;
+        goto out;
+    }
+    if (need_mixed) {
+        bench_fill(x32, ACL_FLOAT, n, 2);
+    }
+    for (int d = 0; d < o->ndtypes; d++) {
+        aclDataType dt = o->dtypes[d];
+        bench_fill(a, dt, n, 1);
+        bench_fill(b, dt, n, 2);
+        for (int t = 0; t < o->nthreads; t++) {
+            int threads = o->threads[t];
+            opsnn_set_num_threads(threads);
+            bound_result bound;
+            if (measure_bound(o, y, a, b, (size_t)n * bench_dtype_size(dt), threads, &bound) != 0) {
+                failures++;
+                continue;
+            }
+            for (int k = 0; k < o->nops; k++) {
+                double contig_ns = -1.0;
+                for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
+                    if (!o->layouts[l] || !bench_layout_supported(o->ops[k], (bench_layout)l, dt)) {
+                        continue;
+                    }
+                    void *x = l == BENCH_MIXED ? x32 : b;
+                    failures += run_case(o, csv, o->ops[k], (bench_layout)l, dt, n, a, x, y,
+                                         threads, &bound, &contig_ns);
+                }
+            }
+        }
+    }
+out:
+    if (a != NULL) aclrtFree(a);
+    if (b != NULL) aclrtFree(b);
+    if (y != NULL) aclrtFree(y);
+    if (x32 != NULL) aclrtFree(x32);
+    return failures;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (parse_args(argc, argv, &o) != 0) {
+        return 2;
+    }
+    FILE *csv = NULL;
+    if (o.csv_path != NULL) {
+        csv = fopen(o.csv_path, "w");
+        if (csv == NULL) {
+            perror(o.csv_path);
+            return 2;
+        }
+        print_header(csv, &o);
+        fprintf(csv, "%s\n", csv_columns);
+    }
+    print_header(stdout, &o);
+    print_table_header();
+    uint64_t t0 = bench_now_ns();
+    int failures = 0;
+    for (int s = 0; s < o.nsizes; s++) {
+        failures += run_size(&o, csv, o.sizes[s]);
+    }
+    opsnn_set_num_threads(0);
+    char loadavg[64];
+    read_loadavg(loadavg, sizeof loadavg);
+    printf("# %d failure(s), %.1f s, load average at end: %s\n", failures,
+           (double)(bench_now_ns() - t0) / 1e9, loadavg);
+    if (csv != NULL) {
+        fclose(csv);
+    }
+    return failures != 0;
+}
