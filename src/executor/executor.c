@@ -52,17 +52,17 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     }
     ex->desc = *desc;
     ex->repeatable = 0;
-    ex->out = *desc->output;
+    opsnn_tensor_copy_view(&ex->out, desc->output);
     ex->ndim = ex->out.ndim;
-    memcpy(ex->shape, ex->out.dims, sizeof ex->shape);
+    memcpy(ex->shape, ex->out.dims, (size_t)ex->ndim * sizeof *ex->shape);
     for (int k = 0; k < desc->ninputs; k++) {
-        ex->in[k] = *desc->inputs[k];
+        opsnn_tensor_copy_view(&ex->in[k], desc->inputs[k]);
         ex->desc.inputs[k] = NULL;
         align_input(ex, k);
     }
     ex->desc.output = NULL;
     ex->workspace_size = opsnn_executor_temp_bytes(ex);
-    opsnn_plan_describe(ex);
+    ex->addr_changed = 0;
     if (opsnn_ptrset_insert(&live_executors, ex, 0) != 0) {
         opsnn_free(ex);
         opsnn_error("%s: out of memory registering the executor", desc->api);
@@ -153,7 +153,9 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                     "workspaceSize %" PRIu64, api, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    uint64_t need = opsnn_executor_temp_bytes(executor);
+    /* Phase 1's overlap answer holds until an address is rebound. */
+    uint64_t need = executor->addr_changed ? opsnn_executor_temp_bytes(executor)
+                                           : executor->workspace_size;
     if (need > workspaceSize) {
         opsnn_error("%s: the addresses set since phase 1 make gradInput overlap an input, so "
                     "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, need, workspaceSize);
@@ -229,6 +231,7 @@ static aclnnStatus set_addr(const char *fn, aclOpExecutor *executor, size_t inde
         return ACLNN_ERR_PARAM_NULLPTR;
     }
     t->data = addr;
+    executor->addr_changed = 1;
     return ACLNN_SUCCESS;
 }
 

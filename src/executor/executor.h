@@ -41,9 +41,15 @@ struct aclOpExecutor {
     int64_t shape[OPSNN_MAX_RANK];
     int64_t in_strides[OPSNN_MAX_INPUTS][OPSNN_MAX_RANK];
     uint64_t workspace_size;
-    int nsteps;
-    opsnn_plan_step steps[OPSNN_MAX_STEPS];
+    int addr_changed; /* an address was rebound since phase 1: re-check overlap */
 };
+
+/* The plan's steps, derived from the executor on demand (inspection is rare;
+ * building the list on every tiny call is not free). */
+typedef struct {
+    int n;
+    opsnn_plan_step steps[OPSNN_MAX_STEPS];
+} opsnn_plan_steps;
 
 /* Right-aligned NumPy broadcast of two shapes; -1 when they do not broadcast. */
 int opsnn_broadcast_shape(const aclTensor *a, const aclTensor *b, int64_t *shape, int *ndim);
@@ -69,8 +75,8 @@ uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex);
  * by the ViewCopy into the output), split into tiling blocks over threads. */
 void opsnn_executor_execute(const aclOpExecutor *ex, void *temp);
 
-/* Fill ex->steps from the operands (used by phase 1). */
-void opsnn_plan_describe(aclOpExecutor *ex);
+/* The steps of ex's plan. */
+void opsnn_plan_describe(const aclOpExecutor *ex, opsnn_plan_steps *plan);
 
 /* 1 when executor is live (created and not yet freed). */
 int opsnn_executor_live(const aclOpExecutor *executor);

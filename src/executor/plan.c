@@ -51,10 +51,10 @@ static int is_contiguous(const aclTensor *t)
     return 1;
 }
 
-static void add_step(aclOpExecutor *ex, opsnn_step_kind kind, int operand, int fused,
+static void add_step(opsnn_plan_steps *plan, opsnn_step_kind kind, int operand, int fused,
                      aclDataType src, aclDataType dst, uint64_t bytes)
 {
-    opsnn_plan_step *s = &ex->steps[ex->nsteps++];
+    opsnn_plan_step *s = &plan->steps[plan->n++];
     s->kind = kind;
     s->operand = operand;
     s->fused = fused;
@@ -63,31 +63,31 @@ static void add_step(aclOpExecutor *ex, opsnn_step_kind kind, int operand, int f
     s->workspace_bytes = bytes;
 }
 
-void opsnn_plan_describe(aclOpExecutor *ex)
+void opsnn_plan_describe(const aclOpExecutor *ex, opsnn_plan_steps *plan)
 {
     aclDataType cdt = ex->desc.compute_dtype;
-    ex->nsteps = 0;
+    plan->n = 0;
     for (int k = 0; k < ex->desc.ninputs; k++) {
         const aclTensor *t = &ex->in[k];
         if (!is_contiguous(t)) {
-            add_step(ex, OPSNN_STEP_CONTIGUOUS, k, 1, t->dtype, t->dtype, 0);
+            add_step(plan, OPSNN_STEP_CONTIGUOUS, k, 1, t->dtype, t->dtype, 0);
         }
         if (!opsnn_shape_equals(t, ex->shape, ex->ndim)) {
-            add_step(ex, OPSNN_STEP_BROADCAST_TO, k, 1, t->dtype, t->dtype, 0);
+            add_step(plan, OPSNN_STEP_BROADCAST_TO, k, 1, t->dtype, t->dtype, 0);
         }
         if (t->dtype != cdt) {
-            add_step(ex, OPSNN_STEP_CAST, k, 1, t->dtype, cdt, 0);
+            add_step(plan, OPSNN_STEP_CAST, k, 1, t->dtype, cdt, 0);
         }
     }
-    add_step(ex, OPSNN_STEP_KERNEL, OPSNN_OPERAND_NONE, 0, cdt, cdt, 0);
+    add_step(plan, OPSNN_STEP_KERNEL, OPSNN_OPERAND_NONE, 0, cdt, cdt, 0);
     if (ex->out.dtype != cdt) {
-        add_step(ex, OPSNN_STEP_CAST_BACK, OPSNN_OPERAND_OUTPUT, 1, cdt, ex->out.dtype, 0);
+        add_step(plan, OPSNN_STEP_CAST_BACK, OPSNN_OPERAND_OUTPUT, 1, cdt, ex->out.dtype, 0);
     }
     if (ex->workspace_size > 0) {
-        add_step(ex, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 0, ex->out.dtype, ex->out.dtype,
+        add_step(plan, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 0, ex->out.dtype, ex->out.dtype,
                  ex->workspace_size);
     } else if (!is_contiguous(&ex->out)) {
-        add_step(ex, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 1, ex->out.dtype, ex->out.dtype, 0);
+        add_step(plan, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 1, ex->out.dtype, ex->out.dtype, 0);
     }
 }
 
@@ -100,7 +100,12 @@ const char *opsnn_step_kind_name(opsnn_step_kind kind)
 
 int opsnn_plan_step_count(const aclOpExecutor *executor)
 {
-    return executor != NULL && opsnn_executor_live(executor) ? executor->nsteps : -1;
+    if (executor == NULL || !opsnn_executor_live(executor)) {
+        return -1;
+    }
+    opsnn_plan_steps plan;
+    opsnn_plan_describe(executor, &plan);
+    return plan.n;
 }
 
 aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_plan_step *step)
@@ -114,12 +119,13 @@ aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_
         opsnn_error("opsnn_plan_get_step: executor %p is not live", (const void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (index < 0 || index >= executor->nsteps) {
-        opsnn_error("opsnn_plan_get_step: index must be in [0, %d), got %d", executor->nsteps,
-                    index);
+    opsnn_plan_steps plan;
+    opsnn_plan_describe(executor, &plan);
+    if (index < 0 || index >= plan.n) {
+        opsnn_error("opsnn_plan_get_step: index must be in [0, %d), got %d", plan.n, index);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    *step = executor->steps[index];
+    *step = plan.steps[index];
     return ACLNN_SUCCESS;
 }
 
@@ -175,11 +181,13 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
         APPEND("(no live executor)\n");
         return total;
     }
+    opsnn_plan_steps plan;
+    opsnn_plan_describe(executor, &plan);
     APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
-           executor->desc.api, executor->nsteps, executor->nsteps == 1 ? "" : "s",
-           executor->out.numel, executor->workspace_size);
-    for (int i = 0; i < executor->nsteps; i++) {
-        dump_step(executor, &executor->steps[i], i, buf, size, len);
+           executor->desc.api, plan.n, plan.n == 1 ? "" : "s", executor->out.numel,
+           executor->workspace_size);
+    for (int i = 0; i < plan.n; i++) {
+        dump_step(executor, &plan.steps[i], i, buf, size, len);
     }
     return total;
 }

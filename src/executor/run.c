@@ -130,7 +130,7 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_iter it;
     it.ndim = ex->ndim;
     it.noperands = 1 + ex->desc.ninputs;
-    memcpy(it.shape, ex->shape, sizeof it.shape);
+    memcpy(it.shape, ex->shape, (size_t)ex->ndim * sizeof *it.shape);
     if (temp != NULL) {
         set_contiguous(&it, 0, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
     } else {
@@ -154,7 +154,7 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_iter vc;
     vc.ndim = ex->ndim;
     vc.noperands = 2;
-    memcpy(vc.shape, ex->shape, sizeof vc.shape);
+    memcpy(vc.shape, ex->shape, (size_t)ex->ndim * sizeof *vc.shape);
     set_operand(&vc, 0, &ex->out, ex->out.strides);
     set_contiguous(&vc, 1, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
     opsnn_iter_coalesce(&vc);

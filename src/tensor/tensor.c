@@ -190,6 +190,20 @@ aclnnStatus aclDestroyTensor(const aclTensor *tensor)
     return ACLNN_SUCCESS;
 }
 
+void opsnn_tensor_copy_view(aclTensor *dst, const aclTensor *src)
+{
+    dst->data = src->data;
+    dst->dtype = src->dtype;
+    dst->format = src->format;
+    dst->elem_size = src->elem_size;
+    dst->ndim = src->ndim;
+    dst->storage_ndim = -1;
+    dst->offset = src->offset;
+    dst->numel = src->numel;
+    memcpy(dst->dims, src->dims, (size_t)src->ndim * sizeof *src->dims);
+    memcpy(dst->strides, src->strides, (size_t)src->ndim * sizeof *src->strides);
+}
+
 void opsnn_tensor_extent(const aclTensor *t, int64_t *lo, int64_t *hi)
 {
     *lo = t->offset;

@@ -37,6 +37,11 @@ double opsnn_scalar_to_double(const aclScalar *s);
 /* "[4, 2]" into buf (always NUL-terminated); returns buf. */
 const char *opsnn_format_shape(char *buf, size_t size, const int64_t *dims, int ndim);
 
+/* Copy what an executor keeps of a descriptor: the view (dims and strides up
+ * to its rank), not the storage shape, which only phase 1 checks. Cheaper
+ * than copying the whole struct on every tiny call. */
+void opsnn_tensor_copy_view(aclTensor *dst, const aclTensor *src);
+
 /* Smallest and largest element offsets (elements, offset included) that the
  * view touches; only meaningful for numel > 0. */
 void opsnn_tensor_extent(const aclTensor *t, int64_t *lo, int64_t *hi);
