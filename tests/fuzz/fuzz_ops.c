@@ -7,8 +7,10 @@
  * invalid enum values, any format, NULLs, buffers shared between tensors) and
  * a lambda scalar. Both operators' phase 1 runs on them; when it succeeds and
  * every buffer could be allocated from the declared storage, phase 2 runs in
- * one of several ways (plain, after a too-small workspace, repeatable twice,
- * on a stream, after a wrong-operator call...). Properties checked:
+ * one of six ways (plain; after a too-small or NULL workspace; repeatable,
+ * twice; destroyed unrun; after a wrong-operator call and a destroyed stream;
+ * repeatable with gradInput rebound to another buffer and then onto
+ * gradOutput's), optionally on a stream. Properties checked:
  *
  *   - no sanitizer report (ASan + UBSan; LeakSanitizer at exit);
  *   - phase 1's status equals the model of SPEC §6 / §7 (exactly where the
@@ -18,7 +20,10 @@
  *   - phase 2 writes only inside gradInput's view: every other byte of every
  *     buffer (inputs and the output's canary bytes) is unchanged;
  *   - every element of the view equals the independent model (model.h);
- *   - misuse (stale executor, short workspace, wrong operator) is a status code;
+ *   - misuse (stale executor, short workspace, wrong operator, destroyed
+ *     stream, bad rebinding index) is a status code and writes nothing;
+ *   - a rebinding that creates an overlap phase 1 did not plan for is exact
+ *     when the workspace suffices and refused (nothing written) when not;
  *   - no library block is left live after the input (opsnn_test_alloc_live).
  *
  * The decoder is written so that every byte string is a valid input: reads
@@ -39,6 +44,7 @@
 #include "fuzz/model.h"
 
 #define NT 3 /* tensors: gradOutput, self / result, gradInput */
+#define NB (NT + 1) /* buffers: one per tensor, and one that gradInput is rebound to */
 #define MAX_DECODED_RANK 10
 #define MAX_STORAGE_RANK 4
 #define BUFFER_CAP ((int64_t)1 << 19) /* larger storage: phase 1 only */
@@ -129,6 +135,7 @@ typedef struct {
     int64_t eff_strides[MAX_DECODED_RANK];
     int64_t last; /* largest element offset of the view (numel > 0) */
     int64_t need_bytes; /* bytes of buffer it needs, -1: too many */
+    void *data; /* the tensorData it was created with */
 } tdesc;
 
 typedef struct {
@@ -575,11 +582,12 @@ typedef struct {
     buffer *buf;
     int op; /* 0 softshrink, 1 selu */
     float lambda;
+    int out_buffer; /* where gradInput's data is now (rebinding moves it) */
 } run_ctx;
 
 static void snapshot_all(buffer *buf)
 {
-    for (int b = 0; b < NT; b++) {
+    for (int b = 0; b < NB; b++) {
         if (buf[b].size > 0) {
             memcpy(buf[b].snapshot, buf[b].p, (size_t)buf[b].size);
         }
@@ -588,7 +596,7 @@ static void snapshot_all(buffer *buf)
 
 static void restore_all(buffer *buf)
 {
-    for (int b = 0; b < NT; b++) {
+    for (int b = 0; b < NB; b++) {
         if (buf[b].size > 0) {
             memcpy(buf[b].p, buf[b].snapshot, (size_t)buf[b].size);
         }
@@ -623,7 +631,7 @@ static void check_results(const run_ctx *rc)
         uint64_t gv = model_load(gs, g->dt), xv = model_load(xs, x->dt);
         uint64_t want = rc->op == 0 ? model_softshrink(gv, g->dt, xv, x->dt, y->dt, rc->lambda)
                                     : model_selu(gv, xv, y->dt);
-        uint64_t got = model_load(buf[y->buffer].p + yo * (int64_t)y->es, y->dt);
+        uint64_t got = model_load(buf[rc->out_buffer].p + yo * (int64_t)y->es, y->dt);
         CHECK(got == want, "%s: element %lld (offset %lld): got 0x%llx, want 0x%llx (g 0x%llx, x 0x%llx)",
               rc->op == 0 ? "softshrink" : "selu", (long long)i, (long long)yo,
               (unsigned long long)got, (unsigned long long)want, (unsigned long long)gv,
@@ -641,10 +649,10 @@ static void check_results(const run_ctx *rc)
     view_offsets(y, offs);
     for (int64_t i = 0; i < y->numel; i++) {
         int64_t at = offs[i] * (int64_t)y->es;
-        memcpy(buf[y->buffer].snapshot + at, buf[y->buffer].p + at, y->es);
+        memcpy(buf[rc->out_buffer].snapshot + at, buf[rc->out_buffer].p + at, y->es);
     }
     free(offs);
-    for (int b = 0; b < NT; b++) {
+    for (int b = 0; b < NB; b++) {
         if (buf[b].size == 0 || memcmp(buf[b].p, buf[b].snapshot, (size_t)buf[b].size) == 0) {
             continue;
         }
@@ -676,6 +684,106 @@ static void run_checked(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t
     aclnnStatus st = phase2(rc->op, ws, ws_size, ex, stream);
     CHECK(st == ACLNN_SUCCESS, "phase 2 failed: %d", (int)st);
     check_results(rc);
+}
+
+/* Workspace phase 2 needs when gradInput's data is out_data (SPEC §5): none
+ * when it is exactly in place on an input or touches no input's bytes. */
+static int same_layout(const tdesc *in, const tdesc *out, const void *out_data)
+{
+    if (in->data != out_data || in->offset != out->offset || in->es != out->es) {
+        return 0;
+    }
+    int n = (int)out->ndim, lead = n - (int)in->ndim;
+    for (int d = 0; d < n; d++) {
+        int di = d - lead;
+        int64_t s = di < 0 || in->dims[di] == 1 ? 0 : in->eff_strides[di];
+        if (out->dims[d] > 1 && s != out->eff_strides[d]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static uint64_t model_workspace(const fuzz_case *c, const void *out_data)
+{
+    const tdesc *y = &c->t[2];
+    if (y->numel == 0) {
+        return 0;
+    }
+    uintptr_t olo = (uintptr_t)out_data + (uintptr_t)y->offset * y->es;
+    uintptr_t ohi = (uintptr_t)out_data + (uintptr_t)(y->last + 1) * y->es;
+    for (int k = 0; k < 2; k++) {
+        const tdesc *in = &c->t[k];
+        if (in->numel == 0 || same_layout(in, y, out_data)) {
+            continue;
+        }
+        uintptr_t ilo = (uintptr_t)in->data + (uintptr_t)in->offset * in->es;
+        uintptr_t ihi = (uintptr_t)in->data + (uintptr_t)(in->last + 1) * in->es;
+        if (ilo < ohi && olo < ihi) {
+            return ((uint64_t)y->numel * y->es + 63) & ~(uint64_t)63;
+        }
+    }
+    return 0;
+}
+
+/* A repeatable executor whose addresses change after phase 1: gradInput to a
+ * copy of its buffer (never an overlap), then onto gradOutput's buffer, which
+ * may create an overlap phase 1 did not see: that run must either be exact or,
+ * when the workspace is too small for it, refused without writing. */
+static void run_rebound(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t ws_size,
+                        aclrtStream stream)
+{
+    const fuzz_case *c = rc->c;
+    const tdesc *g = &c->t[0], *y = &c->t[2];
+    buffer *buf = rc->buf;
+    CHECK(aclSetAclOpExecutorRepeatable(ex) == ACLNN_SUCCESS, "repeatable");
+    CHECK(aclSetInputTensorAddr(ex, 2, NULL, ws) == ACLNN_ERR_PARAM_INVALID, "input index 2");
+    CHECK(aclSetOutputTensorAddr(ex, 1, NULL, ws) == ACLNN_ERR_PARAM_INVALID, "output index 1");
+    if (y->numel == 0) {
+        run_checked(rc, ex, ws, ws_size, stream);
+    } else {
+        for (int k = 0; k < 2; k++) { /* the same addresses again: a no-op */
+            CHECK(aclSetInputTensorAddr(ex, (size_t)k, NULL, c->t[k].data) == ACLNN_SUCCESS,
+                  "rebind input %d", k);
+        }
+        buffer *alt = &buf[NT];
+        const buffer *home = &buf[y->buffer];
+        alt->size = home->size;
+        alt->p = malloc((size_t)alt->size);
+        alt->snapshot = malloc((size_t)alt->size);
+        memcpy(alt->p, home->p, (size_t)alt->size);
+        CHECK(aclSetOutputTensorAddr(ex, 0, NULL, alt->p) == ACLNN_SUCCESS, "rebind output");
+        CHECK(model_workspace(c, alt->p) == 0, "a fresh buffer overlaps");
+        run_ctx moved = *rc;
+        moved.out_buffer = NT;
+        run_checked(&moved, ex, ws, ws_size, stream);
+        int64_t extent = (y->last + 1) * (int64_t)y->es;
+        if (buf[g->buffer].p != NULL && extent <= buf[g->buffer].size) {
+            void *target = buf[g->buffer].p;
+            uint64_t need = model_workspace(c, target);
+            CHECK(aclSetOutputTensorAddr(ex, 0, NULL, target) == ACLNN_SUCCESS, "rebind onto g");
+            snapshot_all(buf);
+            aclnnStatus st = phase2(rc->op, ws, ws_size, ex, stream);
+            if (need > ws_size) {
+                CHECK(st == ACLNN_ERR_PARAM_INVALID, "rebound into an overlap: %d", (int)st);
+                for (int b = 0; b < NB; b++) {
+                    CHECK(buf[b].size == 0 ||
+                              memcmp(buf[b].p, buf[b].snapshot, (size_t)buf[b].size) == 0,
+                          "a refused phase 2 wrote buffer %d", b);
+                }
+            } else {
+                CHECK(st == ACLNN_SUCCESS, "rebound run: %d (need %llu, workspace %llu)", (int)st,
+                      (unsigned long long)need, (unsigned long long)ws_size);
+                moved.out_buffer = g->buffer;
+                check_results(&moved);
+            }
+        }
+        free(alt->p);
+        free(alt->snapshot);
+        memset(alt, 0, sizeof *alt);
+    }
+    CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "destroy rebound");
+    expect_stale(rc->op, ex);
 }
 
 static void run_phase2(const run_ctx *rc, aclOpExecutor *ex, uint64_t ws_size)
@@ -711,16 +819,25 @@ static void run_phase2(const run_ctx *rc, aclOpExecutor *ex, uint64_t ws_size)
         CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "destroy unrun");
         expect_stale(rc->op, ex);
         break;
-    case 4: /* the other operator's phase 2 refuses it; it then runs normally */
+    case 4: /* the other operator's phase 2 and a destroyed stream are refused;
+             * the executor then runs normally */
         snapshot_all(rc->buf);
         st = phase2(1 - rc->op, ws, ws_size, ex, stream);
         CHECK(st == ACLNN_ERR_PARAM_INVALID, "wrong operator: %d", (int)st);
-        for (int b = 0; b < NT; b++) {
+        aclrtStream dead = NULL;
+        CHECK(aclrtCreateStream(&dead) == ACL_SUCCESS && aclrtDestroyStream(dead) == ACL_SUCCESS,
+              "stream");
+        st = phase2(rc->op, ws, ws_size, ex, dead);
+        CHECK(st == ACLNN_ERR_PARAM_INVALID, "destroyed stream: %d", (int)st);
+        for (int b = 0; b < NB; b++) {
             CHECK(rc->buf[b].size == 0 ||
                       memcmp(rc->buf[b].p, rc->buf[b].snapshot, (size_t)rc->buf[b].size) == 0,
                   "a refused phase 2 wrote buffer %d", b);
         }
         run_checked(rc, ex, ws, ws_size, stream);
+        break;
+    case 5:
+        run_rebound(rc, ex, ws, ws_size, stream);
         break;
     default:
         run_checked(rc, ex, ws, ws_size, stream);
@@ -789,7 +906,7 @@ static void run_op(fuzz_case *c, buffer *buf, int op)
         CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "destroy");
         return;
     }
-    run_ctx rc = {c, buf, op, lambda};
+    run_ctx rc = {c, buf, op, lambda, c->t[2].buffer};
     run_phase2(&rc, ex, ws_size);
 }
 
@@ -833,7 +950,7 @@ static void fill_values(const fuzz_case *c, buffer *buf)
 
 static void setup_buffers(fuzz_case *c, buffer *buf)
 {
-    memset(buf, 0, NT * sizeof *buf);
+    memset(buf, 0, NB * sizeof *buf);
     for (int b = 0; b < NT; b++) {
         buf[b].ok = 1;
     }
@@ -878,6 +995,7 @@ static void setup_buffers(fuzz_case *c, buffer *buf)
         }
         buffer *bf = &buf[t->buffer];
         void *data = t->data_null ? NULL : bf->p != NULL ? (void *)bf->p : (void *)dummy_storage;
+        t->data = data;
         t->t = create_tensor(t, data);
         CHECK(t->t != NULL, "tensor %d accepted once, then refused: %s", i, aclGetRecentErrMsg());
     }
@@ -931,7 +1049,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     warm_up();
     fuzz_case c;
-    buffer buf[NT];
+    buffer buf[NB];
     decode(data, size, &c);
     setup_buffers(&c, buf);
     run_op(&c, buf, 0);
@@ -944,7 +1062,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (c.lambda.s != NULL) {
         CHECK(aclDestroyScalar(c.lambda.s) == ACLNN_SUCCESS, "aclDestroyScalar");
     }
-    for (int b = 0; b < NT; b++) {
+    for (int b = 0; b < NB; b++) {
         free(buf[b].p);
         free(buf[b].snapshot);
     }

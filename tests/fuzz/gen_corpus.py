@@ -27,7 +27,7 @@ NICE_SCALARS = [0.0, 0.5, 1.2, 1.0, 2.0, -0.5, "nan", "inf", -0.0, 3.0, 1e-3, 65
 SCALAR_DTYPES = ["f32", "f16", "bf16", "double", "i8", "i16", "i32", "i64", "u8", "u16", "u32",
                  "u64", "bool", "string", "c64", "undefined", "raw99"]
 MODES = {"plain": 0, "short_ws": 1, "repeatable": 2, "destroy_unrun": 3, "wrong_op": 4,
-         "plain5": 5}
+         "rebind": 5}
 STYLES = {"random": 0, "nice": 1, "specials": 2, "mixed": 3}
 
 
@@ -218,6 +218,16 @@ def seeds():
                                           T(), T())
     s["storage_null_with_count"] = case(T(storage=("raw", (4, 2), True)), T(), T())
     s["storage_rank0"] = case(T(()), T(()), T((), storage=("raw", (), False)))
+    s["rebind_partial_overlap_enough_workspace"] = case(
+        T((2, 5), storage=("slack", 3)), T((2, 5)), T((2, 5), offset=1, buffer=0), mode="rebind")
+    s["rebind_into_overlap_without_workspace"] = case(
+        T((4, 4), "f16", storage=("slack", 5)), T((4, 4), "f16"), T((4, 4), "f16", offset=1),
+        scalar(0.5), mode="rebind", stream=True)
+    s["rebind_broadcast_mixed"] = case(T((3, 1), "bf16"), T((4,), "f32"), T((3, 4), "f32"),
+                                       mode="rebind", style="specials")
+    s["rebind_selu_strided_output"] = case(T((3, 4), "i8"), T((3, 4), "i8"),
+                                           T((3, 4), "i8", stride=("pad", 2)), mode="rebind",
+                                           style="random")
     s["shared_buffer_mixed_dtypes"] = case(T((4,), "bf16", storage=("slack", 6)),
                                            T((4,), "f32", buffer=0), T((4,), "f16", buffer=0))
     return s
