@@ -42,7 +42,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$probe" "$work"' EXIT
 mkdir -p "$work/corpus" "$work/artifacts"
 set +e
-OPSNN_NUM_THREADS=2 ./build-ci-fuzz/tests/fuzz/fuzz_ops "$work/corpus" tests/fuzz/corpus \
+# passive: libomp would otherwise spin between the many tiny phase-2 runs
+OPSNN_NUM_THREADS=2 OMP_WAIT_POLICY=passive \
+  ./build-ci-fuzz/tests/fuzz/fuzz_ops "$work/corpus" tests/fuzz/corpus \
   -max_total_time="$fuzz_seconds" -max_len=256 -timeout=30 -rss_limit_mb=4096 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1
 fuzz_rc=$?
