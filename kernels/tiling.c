@@ -15,6 +15,7 @@
 #define BLOCK_MIN_BITS 32768
 #define SOFTSHRINK_BLOCK_ALIGN 512
 #define SELU_ALIGN 32
+#define TILING_MAX_ELEMS (INT64_MAX - SOFTSHRINK_BLOCK_ALIGN)
 
 static int64_t ceil_div(int64_t a, int64_t b)
 {
@@ -73,6 +74,12 @@ static int64_t shape_numel(const char *fn, const int64_t *dims, int ndim, int ma
             return -1;
         }
     }
+    /* Block sizes round the count up to a multiple of 512 (32 for SeluGrad). */
+    if (n > TILING_MAX_ELEMS) {
+        opsnn_error("%s: the element count must be <= %" PRId64 " (INT64_MAX - %d), got %" PRId64,
+                    fn, TILING_MAX_ELEMS, SOFTSHRINK_BLOCK_ALIGN, n);
+        return -1;
+    }
     return n;
 }
 
@@ -82,9 +89,10 @@ static aclnnStatus check_platform(const char *fn, const opsnn_platform *p, const
         opsnn_error("%s: %s must not be NULL, got NULL", fn, p == NULL ? "platform" : "tiling");
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (p->core_num < 1 || p->ub_size <= UB_RESERVE) {
-        opsnn_error("%s: platform needs core_num >= 1 and ub_size > %d, got %" PRId64 " and %" PRId64,
-                    fn, UB_RESERVE, p->core_num, p->ub_size);
+    /* ub_size is counted in bits (x 8) by the SoftShrinkGrad formula. */
+    if (p->core_num < 1 || p->ub_size <= UB_RESERVE || p->ub_size > INT64_MAX / 8) {
+        opsnn_error("%s: platform needs core_num >= 1 and ub_size in (%d, INT64_MAX / 8], got %" PRId64
+                    " and %" PRId64, fn, UB_RESERVE, p->core_num, p->ub_size);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

@@ -1,5 +1,6 @@
 /* Every heap allocation of the library goes through here so that tests can
- * make the N-th one fail and prove each failure path is clean. */
+ * make the N-th one fail and prove each failure path is clean, and can count
+ * the blocks still live to prove nothing leaks. */
 #include "common/alloc.h"
 
 #include <stdatomic.h>
@@ -7,6 +8,7 @@
 
 static atomic_long fail_at;
 static atomic_long count;
+static atomic_long live;
 
 static int should_fail(void)
 {
@@ -15,19 +17,35 @@ static int should_fail(void)
     return target > 0 && n == target;
 }
 
+static void *track(void *p)
+{
+    if (p != NULL) {
+        atomic_fetch_add(&live, 1);
+    }
+    return p;
+}
+
 void *opsnn_malloc(size_t size)
 {
-    return should_fail() ? NULL : malloc(size);
+    return should_fail() ? NULL : track(malloc(size));
 }
 
 void *opsnn_calloc(size_t n, size_t size)
 {
-    return should_fail() ? NULL : calloc(n, size);
+    return should_fail() ? NULL : track(calloc(n, size));
+}
+
+void *opsnn_malloc_for_caller(size_t size)
+{
+    return should_fail() ? NULL : malloc(size);
 }
 
 void opsnn_free(void *p)
 {
-    free(p);
+    if (p != NULL) {
+        atomic_fetch_sub(&live, 1);
+        free(p);
+    }
 }
 
 void opsnn_test_fail_alloc_at(long n)
@@ -41,11 +59,16 @@ long opsnn_test_alloc_count(void)
     return atomic_load(&count);
 }
 
+long opsnn_test_alloc_live(void)
+{
+    return atomic_load(&live);
+}
+
 void *opsnn_aligned_alloc(size_t alignment, size_t size)
 {
     void *p = NULL;
     if (should_fail() || posix_memalign(&p, alignment, size) != 0) {
         return NULL;
     }
-    return p;
+    return track(p);
 }

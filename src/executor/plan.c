@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "common/checked.h"
 #include "common/error.h"
 #include "executor/executor.h"
 #include "tensor/dtype.h"
@@ -46,7 +47,12 @@ static int is_contiguous(const aclTensor *t)
         if (t->dims[d] != 1 && t->strides[d] != expect) {
             return 0;
         }
-        expect *= t->dims[d];
+        /* Only an empty tensor ({0, 2^40, 2^40}) gets here with inner dims
+         * whose product overflows; its zero dim then needs a stride above
+         * INT64_MAX, which no stride equals. */
+        if (opsnn_mul_i64(expect, t->dims[d], &expect)) {
+            return 0;
+        }
     }
     return 1;
 }

@@ -1,6 +1,7 @@
 /* Phase 2 proper: one fused elementwise pass, split into the blocks of the
  * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
  * block walked in chunks of ubFormer elements. */
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,18 +16,21 @@
  * it saves (a warm OpenMP fork/join is ~1-2 us; one core streams ~10 GB/s). */
 #define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
 
-/* Outputs larger than the last-level cache are written with streaming stores. */
+/* Outputs larger than the last-level cache are written with streaming stores.
+ * Atomic: the first phase 2 of several threads may fill the cache at once. */
 static int64_t llc_bytes(void)
 {
-    static int64_t cached;
-    if (cached == 0) {
-        long v = -1;
+    static _Atomic int64_t cached;
+    int64_t v = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (v == 0) {
+        long n = -1;
 #ifdef _SC_LEVEL3_CACHE_SIZE
-        v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        n = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
-        cached = v > 0 ? v : (int64_t)32 << 20;
+        v = n > 0 ? n : (int64_t)32 << 20;
+        atomic_store_explicit(&cached, v, memory_order_relaxed);
     }
-    return cached;
+    return v;
 }
 
 static void set_operand(opsnn_iter *it, int k, const aclTensor *t, const int64_t *strides)
