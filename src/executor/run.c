@@ -16,18 +16,22 @@
  * it saves (a warm OpenMP fork/join is ~1-2 us; one core streams ~10 GB/s). */
 #define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
 
-/* Outputs larger than the last-level cache are written with streaming stores.
- * Atomic: the first phase 2 of several threads may fill the cache at once. */
-static int64_t llc_bytes(void)
+/* Outputs that will not stay in cache are written with streaming stores. The
+ * cache a call can count on is the private L2 of its core: the shared LLC
+ * that sysconf reports is, inside a VM or on a busy server, mostly other
+ * tenants' (this machine reports the host's 300 MB L3, yet streaming stores
+ * already win from 4 MB outputs, docs/performance.md). Atomic: the first
+ * phase 2 of several threads may fill the cache at once. */
+static int64_t nt_threshold_bytes(void)
 {
     static _Atomic int64_t cached;
     int64_t v = atomic_load_explicit(&cached, memory_order_relaxed);
     if (v == 0) {
         long n = -1;
-#ifdef _SC_LEVEL3_CACHE_SIZE
-        n = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#ifdef _SC_LEVEL2_CACHE_SIZE
+        n = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-        v = n > 0 ? n : (int64_t)32 << 20;
+        v = n > 0 ? n : (int64_t)1 << 20;
         atomic_store_explicit(&cached, v, memory_order_relaxed);
     }
     return v;
@@ -148,7 +152,7 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_iter_coalesce(&it);
     aclDataType cdt = ex->desc.compute_dtype;
     opsnn_kparams params = ex->desc.params;
-    params.nt_store = temp == NULL && numel * (int64_t)ex->out.elem_size > llc_bytes();
+    params.nt_store = temp == NULL && numel * (int64_t)ex->out.elem_size > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
     run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
