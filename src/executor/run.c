@@ -16,8 +16,9 @@
  * it saves (a warm OpenMP fork/join is ~1-2 us; one core streams ~10 GB/s). */
 #define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
 
-/* Outputs that will not stay in cache are written with streaming stores. The
- * cache a call can count on is the private L2 of its core: the shared LLC
+/* When a pass moves more bytes than fit in cache, its output is written with
+ * streaming stores (they save the read-for-ownership of every output line).
+ * The cache a call can count on is the private L2 of its core: the shared LLC
  * that sysconf reports is, inside a VM or on a busy server, mostly other
  * tenants' (this machine reports the host's 300 MB L3, yet streaming stores
  * already win from 4 MB outputs, docs/performance.md). Atomic: the first
@@ -152,7 +153,7 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_iter_coalesce(&it);
     aclDataType cdt = ex->desc.compute_dtype;
     opsnn_kparams params = ex->desc.params;
-    params.nt_store = temp == NULL && numel * (int64_t)ex->out.elem_size > nt_threshold_bytes();
+    params.nt_store = temp == NULL && numel * bytes_per_elem > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
     run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
