@@ -2,6 +2,8 @@
  * iteration, one tile at a time. Unit-stride conversions run the selected
  * path's vector kernels; otherwise the dtype switch is hoisted out of the
  * element loops and each loop is a plain typed load/store. */
+#include <string.h>
+
 #include "cvt.h"
 #include "kernels.h"
 
@@ -9,12 +11,23 @@
  * in chunks small enough for the stack. */
 #define VIA_F32_CHUNK 256
 
+/* The unit-stride fill (a broadcast operand, src_stride 0) and copy get
+ * loops of their own: the general one does not vectorise. */
 #define COPY_LOOP(T) \
     do { \
         const T *s_ = src; \
         T *d_ = dst; \
-        for (size_t i = 0; i < n; i++) { \
-            d_[(int64_t)i * dst_stride] = s_[(int64_t)i * src_stride]; \
+        if (dst_stride == 1 && src_stride == 0) { \
+            T v_ = s_[0]; \
+            for (size_t i = 0; i < n; i++) { \
+                d_[i] = v_; \
+            } \
+        } else if (dst_stride == 1 && src_stride == 1) { \
+            memcpy(d_, s_, n * sizeof(T)); \
+        } else { \
+            for (size_t i = 0; i < n; i++) { \
+                d_[(int64_t)i * dst_stride] = s_[(int64_t)i * src_stride]; \
+            } \
         } \
     } while (0)
 
@@ -84,6 +97,13 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
 {
     if (dst_dtype == src_dtype) {
         return copy_bits(dst, dst_stride, src, src_stride, n, dst_dtype);
+    }
+    if (src_stride == 0 && dst_stride == 1 && n > 1) {
+        /* a broadcast value: convert it once, then fill */
+        if (opsnn_copy_convert(dst, dst_dtype, 1, src, src_dtype, 0, 1) != 0) {
+            return -1;
+        }
+        return copy_bits((unsigned char *)dst + elem_class(dst_dtype), 1, dst, 0, n - 1, dst_dtype);
     }
     if (src_stride == 1 && dst_stride == 1) {
         return convert_contiguous(dst, dst_dtype, src, src_dtype, n);

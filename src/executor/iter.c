@@ -159,9 +159,10 @@ int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
     if (!panel_inputs(it)) {
         return ub_elems;
     }
-    int64_t len = it->shape[it->ndim - 1];
-    int64_t chunk = ub_elems > PANEL_ROWS * len ? ub_elems : PANEL_ROWS * len;
-    return chunk / len * len;
+    /* whole panels: a multiple of PANEL_ROWS rows, at least one panel */
+    int64_t panel_elems = PANEL_ROWS * it->shape[it->ndim - 1];
+    int64_t chunk = ub_elems > panel_elems ? ub_elems : panel_elems;
+    return chunk / panel_elems * panel_elems;
 }
 
 /* `rows` (<= PANEL_ROWS) full rows of length n starting at row[k]. */

@@ -31,7 +31,7 @@ void opsnn_iter_coalesce(opsnn_iter *it);
 
 /* The chunk (in elements) to hand opsnn_iter_run at a time, given the tiling's
  * ubFormer: ubFormer itself, except that a walk that gathers a transposed
- * input gets whole rows, at least 16 of them, so row panels are never cut. */
+ * input gets whole panels of 16 rows, so panels are never cut. */
 int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
 
 /* Run fn (computing in dtype cdt) over flat output indices [begin, end). */
