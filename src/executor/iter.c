@@ -34,18 +34,21 @@ static void sort_by_output_strides(opsnn_iter *it)
     }
 }
 
+static void move_dim(opsnn_iter *it, int to, int from)
+{
+    it->shape[to] = it->shape[from];
+    for (int k = 0; k < it->noperands; k++) {
+        it->strides[k][to] = it->strides[k][from];
+    }
+}
+
 static void drop_unit_dims(opsnn_iter *it)
 {
     int out = 0;
     for (int d = 0; d < it->ndim; d++) {
-        if (it->shape[d] == 1) {
-            continue;
+        if (it->shape[d] != 1) {
+            move_dim(it, out++, d);
         }
-        it->shape[out] = it->shape[d];
-        for (int k = 0; k < it->noperands; k++) {
-            it->strides[k][out] = it->strides[k][d];
-        }
-        out++;
     }
     it->ndim = out;
 }
@@ -69,11 +72,7 @@ void opsnn_iter_coalesce(opsnn_iter *it)
                 continue;
             }
         }
-        it->shape[out] = it->shape[d];
-        for (int k = 0; k < it->noperands; k++) {
-            it->strides[k][out] = it->strides[k][d];
-        }
-        out++;
+        move_dim(it, out++, d);
     }
     it->ndim = out;
 }
