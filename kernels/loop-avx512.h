@@ -24,6 +24,10 @@ static inline uint32_t opsnn_avx512_lanes(size_t k)
     return k >= 32 ? 0xffffffffu : (1u << k) - 1u;
 }
 
+#ifndef OPSNN_AVX512_PREFETCH_BYTES
+#define OPSNN_AVX512_PREFETCH_BYTES 1024
+#endif
+
 /* always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
 opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda, int nt,
@@ -38,7 +42,15 @@ opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda,
         if (head > 0) {
             step(a, b, y, 0, opsnn_avx512_lanes(head), 0, lambda);
         }
+        /* Streamed calls are large and memory-bound: prefetch the inputs a
+         * little ahead, the hardware prefetcher alone leaves the 16-bit loops
+         * short of the bandwidth (docs/performance.md). */
+        const size_t ahead = OPSNN_AVX512_PREFETCH_BYTES / esize;
         for (i = head; n - i >= w; i += w) {
+            if (n - i > ahead) {
+                _mm_prefetch((const char *)a + (i + ahead) * esize, _MM_HINT_T0);
+                _mm_prefetch((const char *)b + (i + ahead) * esize, _MM_HINT_T0);
+            }
             step(a, b, y, i, full, 1, lambda);
         }
     }
