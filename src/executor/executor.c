@@ -120,18 +120,29 @@ uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex)
     return 0;
 }
 
+static aclnnStatus not_live(const char *fn, const aclOpExecutor *executor)
+{
+    opsnn_error("%s: executor %p is not live (already run, destroyed, or never created)", fn,
+                (const void *)executor);
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+aclnnStatus opsnn_executor_check(const char *fn, const aclOpExecutor *executor)
+{
+    if (executor == NULL) {
+        opsnn_error("%s: executor must not be NULL, got NULL", fn);
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    return opsnn_executor_live(executor) ? ACLNN_SUCCESS : not_live(fn, executor);
+}
+
 aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                                uint64_t workspaceSize, aclOpExecutor *executor,
                                aclrtStream stream)
 {
-    if (executor == NULL) {
-        opsnn_error("%s: executor must not be NULL, got NULL", api);
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    if (!opsnn_executor_live(executor)) {
-        opsnn_error("%s: executor %p is not live (already run, destroyed, or never created)", api,
-                    (void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
+    aclnnStatus rc = opsnn_executor_check(api, executor);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
     }
     if (executor->desc.op != op) {
         opsnn_error("%s: executor must come from %sGetWorkspaceSize, got one from %sGetWorkspaceSize",
@@ -164,9 +175,7 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
     /* A single-use executor is claimed before it runs, so that of two threads
      * racing to run it, exactly one does. */
     if (!executor->repeatable && !opsnn_ptrset_remove(&live_executors, executor, NULL)) {
-        opsnn_error("%s: executor %p is not live (already run, destroyed, or never created)", api,
-                    (void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
+        return not_live(api, executor);
     }
     opsnn_executor_execute(executor, need > 0 ? workspace : NULL);
     if (!executor->repeatable) {
@@ -175,23 +184,9 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_live(const char *fn, const aclOpExecutor *executor)
-{
-    if (executor == NULL) {
-        opsnn_error("%s: executor must not be NULL, got NULL", fn);
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    if (!opsnn_executor_live(executor)) {
-        opsnn_error("%s: executor %p is not live (already run, destroyed, or never created)", fn,
-                    (const void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
-}
-
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 {
-    aclnnStatus rc = check_live("aclSetAclOpExecutorRepeatable", executor);
+    aclnnStatus rc = opsnn_executor_check("aclSetAclOpExecutorRepeatable", executor);
     if (rc == ACLNN_SUCCESS) {
         executor->repeatable = 1;
     }
@@ -200,14 +195,12 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
 {
+    static const char fn[] = "aclDestroyAclOpExecutor";
     if (executor == NULL) {
-        opsnn_error("aclDestroyAclOpExecutor: executor must not be NULL, got NULL");
-        return ACLNN_ERR_PARAM_NULLPTR;
+        return opsnn_executor_check(fn, executor);
     }
     if (!opsnn_ptrset_remove(&live_executors, executor, NULL)) {
-        opsnn_error("aclDestroyAclOpExecutor: executor %p is not live (already run, destroyed, or "
-                    "never created)", (void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
+        return not_live(fn, executor);
     }
     opsnn_free(executor);
     return ACLNN_SUCCESS;
@@ -216,7 +209,7 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
 static aclnnStatus set_addr(const char *fn, aclOpExecutor *executor, size_t index, void *addr,
                             int output)
 {
-    aclnnStatus rc = check_live(fn, executor);
+    aclnnStatus rc = opsnn_executor_check(fn, executor);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }

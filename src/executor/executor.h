@@ -78,6 +78,10 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp);
 /* The steps of ex's plan. */
 void opsnn_plan_describe(const aclOpExecutor *ex, opsnn_plan_steps *plan);
 
+/* ACLNN_SUCCESS for a live executor; else PARAM_NULLPTR / PARAM_INVALID with
+ * the message "<fn>: executor ...". */
+aclnnStatus opsnn_executor_check(const char *fn, const aclOpExecutor *executor);
+
 /* 1 when executor is live (created and not yet freed). */
 int opsnn_executor_live(const aclOpExecutor *executor);
 

@@ -116,14 +116,13 @@ int opsnn_plan_step_count(const aclOpExecutor *executor)
 
 aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_plan_step *step)
 {
-    if (executor == NULL || step == NULL) {
-        opsnn_error("opsnn_plan_get_step: %s must not be NULL, got NULL",
-                    executor == NULL ? "executor" : "step");
-        return ACLNN_ERR_PARAM_NULLPTR;
+    aclnnStatus rc = opsnn_executor_check("opsnn_plan_get_step", executor);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
     }
-    if (!opsnn_executor_live(executor)) {
-        opsnn_error("opsnn_plan_get_step: executor %p is not live", (const void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
+    if (step == NULL) {
+        opsnn_error("opsnn_plan_get_step: step must not be NULL, got NULL");
+        return ACLNN_ERR_PARAM_NULLPTR;
     }
     opsnn_plan_steps plan;
     opsnn_plan_describe(executor, &plan);
