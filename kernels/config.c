@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "kernels.h"
 #include "opsnn/opsnn.h"
+#include "tensor/dtype.h"
 
 /* aclDataType values run from 0 to ACL_COMPLEX32 (33). */
 #define DTYPE_SLOTS 34
@@ -83,15 +84,11 @@ static opsnn_ukernel_fn pick(const family *f, aclDataType dt)
 /* The copies stay memcpy-based on every path. */
 static opsnn_ukernel_fn copy_kernel(aclDataType dt)
 {
-    switch (dt) {
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL:
-        return opsnn_copy_ukernel__scalar_x8;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16:
-        return opsnn_copy_ukernel__scalar_x16;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32:
-        return opsnn_copy_ukernel__scalar_x32;
-    default:
-        return NULL;
+    switch (opsnn_dtype_size(dt)) {
+    case 1: return opsnn_copy_ukernel__scalar_x8;
+    case 2: return opsnn_copy_ukernel__scalar_x16;
+    case 4: return opsnn_copy_ukernel__scalar_x32;
+    default: return NULL;
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include "cvt.h"
 #include "kernels.h"
+#include "tensor/dtype.h"
 
 /* FLOAT16 <-> BF16 through float32 (which holds every fp16 value exactly),
  * in chunks small enough for the stack. */
@@ -41,21 +42,10 @@
         } \
     } while (0)
 
-/* Element size of the dtypes the iteration moves (0: none). */
-static int elem_class(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-    default: return 0;
-    }
-}
-
 static int copy_bits(void *dst, int64_t dst_stride, const void *src, int64_t src_stride, size_t n,
                      aclDataType dt)
 {
-    switch (elem_class(dt)) {
+    switch (opsnn_dtype_size(dt)) {
     case 1: COPY_LOOP(uint8_t); return 0;
     case 2: COPY_LOOP(uint16_t); return 0;
     case 4: COPY_LOOP(uint32_t); return 0;
@@ -103,7 +93,8 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
         if (opsnn_copy_convert(dst, dst_dtype, 1, src, src_dtype, 0, 1) != 0) {
             return -1;
         }
-        return copy_bits((unsigned char *)dst + elem_class(dst_dtype), 1, dst, 0, n - 1, dst_dtype);
+        return copy_bits((unsigned char *)dst + opsnn_dtype_size(dst_dtype), 1, dst, 0,
+                         n - 1, dst_dtype);
     }
     if (src_stride == 1 && dst_stride == 1) {
         return convert_contiguous(dst, dst_dtype, src, src_dtype, n);
@@ -150,19 +141,19 @@ int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const voi
                        size_t rows, size_t cols)
 {
     if (dst_dtype == src_dtype) {
-        opsnn_panel16_fn vec = opsnn_panel16_get((size_t)elem_class(dst_dtype));
+        opsnn_panel16_fn vec = opsnn_panel16_get(opsnn_dtype_size(dst_dtype));
         if (vec != NULL && rows == 16 && outer_stride == 1) {
             vec(cols, src, inner_stride, dst, pitch);
             return 0;
         }
-        switch (elem_class(dst_dtype)) {
+        switch (opsnn_dtype_size(dst_dtype)) {
         case 1: PANEL_LOOP(uint8_t); return 0;
         case 2: PANEL_LOOP(uint16_t); return 0;
         case 4: PANEL_LOOP(uint32_t); return 0;
         default: return -1;
         }
     }
-    size_t es = (size_t)elem_class(dst_dtype), ss = (size_t)elem_class(src_dtype);
+    size_t es = opsnn_dtype_size(dst_dtype), ss = opsnn_dtype_size(src_dtype);
     for (size_t j = 0; j < cols; j++) {
         if (opsnn_copy_convert((unsigned char *)dst + j * es, dst_dtype, (int64_t)pitch,
                                (const unsigned char *)src + (int64_t)j * inner_stride * (int64_t)ss,
