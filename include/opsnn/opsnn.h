@@ -36,7 +36,9 @@ OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
 
 /** The instruction-set path the kernels run on: "avx512", "avx2" or "scalar"
- *  (chosen once from the CPU; OPSNN_ISA=scalar|avx2|avx512 forces a lower one). */
+ *  on x86-64, "neon" or "scalar" on aarch64 (chosen once from the CPU;
+ *  OPSNN_ISA=scalar|avx2|avx512 on x86-64, scalar|neon on aarch64, forces a
+ *  lower one; any other value is logged as a warning and ignored). */
 OPSNN_API const char *opsnn_get_isa(void);
 
 /** The kinds of step a plan is made of (SPEC §5). */
