@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every public header compiles on its own as C99, as C++11 (what CANN's sample
-# recipe uses) and as C++17, with -Wall -Wextra -Wpedantic -Werror (SPEC §2).
+# recipe uses) and as C++17, with -Wall -Wextra -Wpedantic -Werror.
 # Then the recipe's include path (ops-nn docs/zh/context/compile_and_run_sample.md:
 # only INCLUDE_DIR and INCLUDE_DIR/aclnn) must resolve both the bare operator
 # header names the official samples write and the aclnnop/ paths, in C++11.
