@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_snippets.sh SOURCE_DIR CC LIBOPSNN
+# check_snippets.sh SOURCE_DIR CC LIBOPSNN [EXTRA_FLAGS]
 #
 # Every fenced ```c block of README.md and docs/ (all .md files below it)
 # compiles:
@@ -9,6 +9,8 @@
 #   - any other block is a fragment: compiled as the body of a function after
 #     tests/snippet_prelude.h (standard and public headers, placeholder
 #     names), with the same warnings except "unused".
+# EXTRA_FLAGS (one word list, e.g. -fsanitize=address,undefined) is added to
+# every compilation: a sanitizer build's library needs it in the program.
 # Prints FILE:LINE and the compiler's message for each block that fails.
 set -u
 src=$(cd "$1" && pwd)
@@ -16,7 +18,8 @@ cc=$2
 lib=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-warn=(-std=c11 -Wall -Wextra -Wpedantic -Werror)
+read -r -a extra <<<"${4:-}"
+warn=(-std=c11 -Wall -Wextra -Wpedantic -Werror "${extra[@]}")
 pass=0 fail=0
 
 # extract FILE: write each ```c block to $tmp/blocks/N.c, its origin to N.where
