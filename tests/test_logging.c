@@ -4,6 +4,7 @@
  * changes the variables with setenv and re-reads them with
  * opsnn_log_reconfigure(); the library itself reads them once. */
 #include <dirent.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,7 +70,7 @@ static void configure(const char *global, const char *module, const char *to_std
 /* The whole log file, or "" when there is none; exactly one file may exist. */
 static char *read_log(void)
 {
-    static char text[1 << 16];
+    static char text[1 << 20];
     text[0] = '\0';
     char dir[512];
     snprintf(dir, sizeof dir, "%s/debug/plog", root);
@@ -96,6 +97,7 @@ static char *read_log(void)
         FILE *f = fopen(path, "r");
         assert_non_null(f);
         size_t n = fread(text, 1, sizeof text - 1, f);
+        assert_true(n < sizeof text - 1); /* the whole file */
         text[n] = '\0';
         fclose(f);
     }
@@ -288,6 +290,62 @@ static void unwritable_log_path_never_fails_a_call(void **state)
     unlink(root);
 }
 
+enum { LOG_THREADS = 4, LOG_ROUNDS = 100 };
+
+static void *log_worker(void *arg)
+{
+    long id = (long)arg;
+    for (int i = 0; i < LOG_ROUNDS; i++) {
+        if (aclrtSetDevice((int32_t)(100 + id)) != ACL_ERROR_RT_INVALID_DEVICEID) {
+            return (void *)1;
+        }
+        const char *m = aclGetRecentErrMsg();
+        char want[32];
+        snprintf(want, sizeof want, "got %ld", 100 + id);
+        if (m == NULL || strstr(m, want) == NULL) {
+            return (void *)1;
+        }
+        good_call();
+    }
+    return NULL;
+}
+
+/* Threads logging at once: every record is one whole line of its own. */
+static void concurrent_records_are_whole_lines(void **state)
+{
+    (void)state;
+    configure("0", NULL, NULL);
+    pthread_t th[LOG_THREADS];
+    for (long t = 0; t < LOG_THREADS; t++) {
+        assert_int_equal(pthread_create(&th[t], NULL, log_worker, (void *)t), 0);
+    }
+    for (int t = 0; t < LOG_THREADS; t++) {
+        void *rc;
+        assert_int_equal(pthread_join(th[t], &rc), 0);
+        assert_null(rc);
+    }
+    const char *text = read_log();
+    int errors[LOG_THREADS] = {0}, debug = 0;
+    for (const char *line = text; *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        assert_non_null(end);
+        assert_true(strncmp(line, "[ERROR] OP(", 11) == 0 || strncmp(line, "[DEBUG] OP(", 11) == 0 ||
+                    strncmp(line, "[INFO] OP(", 10) == 0);
+        if (line[1] == 'E') {
+            long dev = strtol(end - 3, NULL, 10);
+            assert_true(dev >= 100 && dev < 100 + LOG_THREADS);
+            errors[dev - 100]++;
+        } else if (line[1] == 'D') {
+            debug++;
+        }
+        line = end + 1;
+    }
+    for (int t = 0; t < LOG_THREADS; t++) {
+        assert_int_equal(errors[t], LOG_ROUNDS);
+    }
+    assert_int_equal(debug, 2 * LOG_THREADS * LOG_ROUNDS); /* phase 1 and phase 2 of each call */
+}
+
 int main(void)
 {
     snprintf(root, sizeof root, "/tmp/opsnn-test-logging.%ld", (long)getpid());
@@ -301,6 +359,7 @@ int main(void)
         cmocka_unit_test(malformed_module_level_is_ignored_as_a_whole),
         cmocka_unit_test(callback_receives_records_instead_of_the_file),
         cmocka_unit_test(unwritable_log_path_never_fails_a_call),
+        cmocka_unit_test(concurrent_records_are_whole_lines),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rm_tree(root);
