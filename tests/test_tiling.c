@@ -736,6 +736,50 @@ static void bytes_equal_the_ops_nn_structs(void **state)
     assert_memory_equal(buf, &x, sizeof x);
 }
 
+/* Every successful softshrink UT case (both implementations): the bytes equal
+ * the ops-nn struct filled with the case's expected fields. */
+static void ut_case_bytes_equal_the_ops_nn_structs(void **state)
+{
+    (void)state;
+    if (!host_is_little_endian()) {
+        skip();
+    }
+    unsigned char buf[64];
+    size_t n = 0;
+    opsnn_platform p950 = platform(OPSNN_TILING_ARCH35, 64, 245760);
+    for (int i = 0; i < LEN(SS35_UT); i++) {
+        const ss35_case *c = &SS35_UT[i];
+        opsnn_softshrink_grad_tiling t;
+        assert_int_equal(softshrink(&p950, c->dt, c->ndim, c->dims, 0.5f, &t), ACLNN_SUCCESS);
+        struct SoftShrinkGradTilingData_arch35 want;
+        memset(&want, 0, sizeof want);
+        want.dim0 = c->dim0;
+        want.coreNum = (int32_t)c->blockNum;
+        want.blockFormer = c->blockFormer;
+        want.blockNum = c->blockNum;
+        want.ubFormer = c->ubFormer;
+        want.lambd = 0.5f;
+        assert_int_equal(opsnn_softshrink_grad_tiling_bytes(&t, buf, sizeof buf, &n), ACLNN_SUCCESS);
+        assert_int_equal(n, sizeof want);
+        assert_memory_equal(buf, &want, sizeof want);
+    }
+    for (int i = 0; i < LEN(SS910_UT); i++) {
+        const ss910_case *c = &SS910_UT[i];
+        if (!c->ok) {
+            continue;
+        }
+        opsnn_platform p = platform(OPSNN_TILING_910B, c->cores, c->ub);
+        opsnn_tiling_tensor g = tensor(c->dg, c->ng, c->g), x = tensor(c->dx, c->nx, c->x),
+                            y = tensor(c->dy, c->ny, c->y);
+        opsnn_softshrink_grad_tiling t;
+        assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &g, &x, &y, c->lambd, &t), ACLNN_SUCCESS);
+        struct SoftShrinkGradTilingData_exp want = {c->totalNum, c->blockFactor, c->ubFactor, c->lambd};
+        assert_int_equal(opsnn_softshrink_grad_tiling_bytes(&t, buf, sizeof buf, &n), ACLNN_SUCCESS);
+        assert_int_equal(n, sizeof want);
+        assert_memory_equal(buf, &want, sizeof want);
+    }
+}
+
 /* The byte writers without a host struct: literal little-endian bytes. */
 static void bytes_are_little_endian_with_zero_padding(void **state)
 {
@@ -931,6 +975,7 @@ int main(void)
         cmocka_unit_test(exp910b_selu_official_ut_cases),
         cmocka_unit_test(exp910b_selu_hand_cases),
         cmocka_unit_test(bytes_equal_the_ops_nn_structs),
+        cmocka_unit_test(ut_case_bytes_equal_the_ops_nn_structs),
         cmocka_unit_test(bytes_are_little_endian_with_zero_padding),
         cmocka_unit_test(platform_names_pick_the_ops_nn_implementation),
         cmocka_unit_test(bad_platforms_and_tensors_are_refused),
