@@ -876,7 +876,7 @@ static void platform_names_pick_the_ops_nn_implementation(void **state)
 
     /* cpu: the arch35 code with the thread count as cores */
     assert_int_equal(opsnn_set_num_threads(3), 3);
-    assert_int_equal(opsnn_platform_get("cpu", &p), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_platform_get("CPU", &p), ACLNN_SUCCESS);
     assert_string_equal(p.name, "cpu");
     assert_int_equal(p.algo, OPSNN_TILING_ARCH35);
     assert_int_equal(p.core_num, 3);

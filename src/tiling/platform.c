@@ -1,6 +1,7 @@
 /* Platforms of the reference tiling and the checks all calculators share. */
 #include <inttypes.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/checked.h"
 #include "common/error.h"
@@ -17,7 +18,7 @@ aclnnStatus opsnn_platform_get(const char *soc, opsnn_platform *platform)
     }
     opsnn_platform p;
     memset(&p, 0, sizeof p);
-    if (soc != NULL && strcmp(soc, "cpu") == 0) {
+    if (soc != NULL && strcasecmp(soc, "cpu") == 0) {
         strcpy(p.name, "cpu");
         p.algo = OPSNN_TILING_ARCH35;
         p.core_num = opsnn_get_num_threads();
