@@ -57,10 +57,11 @@ static const golden_command COMMANDS[] = {
      "bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
      "Exit status: 0 pass, 1 fail, 2 bad input.\n"},
     {"tiling", golden_cmd_tiling,
-     "tiling softshrink|selu --soc Ascend910B|Ascend950|cpu --shape S --dtype T [--lambda L]\n"
-     "       [--json] [--bin FILE]\n",
-     "The tiling data the NPU host tiling computes for this shape and dtype; --json prints\n"
-     "it with the struct's field names, --bin writes the struct's bytes.\n"},
+     "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"
+     "       [--lambda L] [--input1-shape S] [--input1-dtype T] [--output-shape S]\n"
+     "       [--output-dtype T] [--json] [--bin FILE]\n",
+     "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"
+     "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n"},
     {"version", cmd_version, "version\n", "The tool's and the linked library's versions.\n"},
     {"commands", cmd_commands, "commands\n", "The sub-command names, one per line.\n"},
 };
