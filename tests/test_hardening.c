@@ -39,7 +39,8 @@ static float storage_a[4], storage_b[4];
 static void assert_msg_contains(const char *prefix, const char *needle)
 {
     const char *msg = aclGetRecentErrMsg();
-    if (strncmp(msg, prefix, strlen(prefix)) != 0 || (needle && strstr(msg, needle) == NULL)) {
+    if (msg == NULL || strncmp(msg, prefix, strlen(prefix)) != 0 ||
+        (needle && strstr(msg, needle) == NULL)) {
         fail_msg("message \"%s\" should start with \"%s\" and contain \"%s\"", msg, prefix,
                  needle ? needle : "");
     }

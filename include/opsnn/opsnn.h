@@ -236,6 +236,22 @@ OPSNN_API aclnnStatus opsnn_softshrink_grad_tiling_bytes(const opsnn_softshrink_
 OPSNN_API aclnnStatus opsnn_selu_grad_tiling_bytes(const opsnn_selu_grad_tiling *tiling, void *buf,
                                                    size_t size, size_t *written);
 
+/*
+ * Logging (docs/runtime.md). Records follow CANN's host log: filtered by
+ * ASCEND_GLOBAL_LOG_LEVEL / ASCEND_MODULE_LOG_LEVEL (module OP), written to
+ * $ASCEND_PROCESS_LOG_PATH/debug/plog/plog-<pid>_<time>.log (default
+ * $HOME/ascend/log), or to stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1.
+ */
+
+/** Receives each record that passes the level filter: level 0 debug,
+ *  1 info, 2 warning, 3 error, and the message text (no header, no newline),
+ *  valid during the call only. May be called from any thread. */
+typedef void (*opsnn_log_callback)(int level, const char *message, void *user);
+
+/** Send records to `callback` instead of the log file or stdout (NULL
+ *  restores them). The level filter still applies. */
+OPSNN_API void opsnn_set_log_callback(opsnn_log_callback callback, void *user);
+
 #ifdef __cplusplus
 }
 #endif

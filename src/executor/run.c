@@ -1,6 +1,7 @@
 /* Phase 2 proper: one fused elementwise pass, split into the blocks of the
  * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
  * block walked in chunks of ubFormer elements. */
+#include <inttypes.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <omp.h>
 #endif
 
+#include "common/error.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
 
@@ -155,6 +157,9 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_kparams params = ex->desc.params;
     params.nt_store = temp == NULL && numel * bytes_per_elem > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
+    opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 2: %" PRId64 " elements in %" PRId64 " blocks of %" PRId64
+              " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.api, numel,
+              b.block_num, b.block_former, b.ub_former, b.threads, opsnn_get_isa());
     run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
         return;
