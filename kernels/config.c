@@ -250,6 +250,13 @@ static int requested_isa(void)
             return (int)BUILD_ISAS[k];
         }
     }
+#if OPSNN_HAVE_NEON_KERNELS
+    if (strcasecmp(env, opsnn_isa_name(OPSNN_ISA_SVE)) == 0) {
+        opsnn_log(OPSNN_LOG_INFO, "OPSNN_ISA=%s: this build has no SVE kernels; NEON is the best below",
+                  env);
+        return OPSNN_ISA_NEON;
+    }
+#endif
     char names[64];
     available_names(names, sizeof names);
     opsnn_log(OPSNN_LOG_WARNING, "OPSNN_ISA=%s names no path of this build; available here: %s; "
@@ -292,7 +299,7 @@ const char *opsnn_isa_name(int isa)
 {
     static const char *const names[OPSNN_ISA_COUNT] = {
         [OPSNN_ISA_SCALAR] = "scalar", [OPSNN_ISA_AVX2] = "avx2", [OPSNN_ISA_AVX512] = "avx512",
-        [OPSNN_ISA_NEON] = "neon",
+        [OPSNN_ISA_NEON] = "neon", [OPSNN_ISA_SVE] = "sve",
     };
     return isa >= 0 && isa < OPSNN_ISA_COUNT ? names[isa] : names[OPSNN_ISA_SCALAR];
 }

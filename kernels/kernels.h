@@ -43,6 +43,7 @@ typedef enum {
     OPSNN_ISA_AVX2 = 1,
     OPSNN_ISA_AVX512 = 2,
     OPSNN_ISA_NEON = 3,
+    OPSNN_ISA_SVE = 4, /* a name only: no build has SVE kernels yet (OPSNN_ISA=sve -> neon) */
     OPSNN_ISA_COUNT
 } opsnn_isa;
 
@@ -62,7 +63,7 @@ int opsnn_cpu_has_isa(opsnn_isa isa);
  * Returns the path now in effect. The first opsnn_ukernel_get() calls this
  * once with -1; tests call it to switch. */
 int opsnn_kernels_select(int isa);
-/* "scalar", "avx2", "avx512", "neon". */
+/* "scalar", "avx2", "avx512", "neon", "sve". */
 const char *opsnn_isa_name(int isa);
 
 /*

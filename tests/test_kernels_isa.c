@@ -509,6 +509,8 @@ static void build_list_is_ordered_and_available_is_its_runnable_subset(void **st
         assert_true(strlen(opsnn_isa_name(isa)) > 0);
     }
     assert_string_equal(opsnn_isa_name(OPSNN_ISA_NEON), "neon");
+    assert_string_equal(opsnn_isa_name(OPSNN_ISA_SVE), "sve");
+    assert_string_equal(opsnn_isa_name(-1), "scalar");
 }
 
 static void select_honours_each_isa_and_falls_back(void **state)
@@ -614,6 +616,11 @@ static void select_default_reads_opsnn_isa_env(void **state)
                      opsnn_selu_bwd_ukernel__scalar_f16);
     setenv("OPSNN_ISA", "sse9", 1); /* unknown: warned about and ignored */
     assert_int_equal(opsnn_kernels_select(-1), best);
+#if OPSNN_HAVE_NEON_KERNELS
+    setenv("OPSNN_ISA", "sve", 1); /* no SVE kernels: the best below, NEON */
+    assert_int_equal(opsnn_kernels_select(-1), OPSNN_ISA_NEON);
+    assert_string_equal(opsnn_get_isa(), "neon");
+#endif
     /* A path of another architecture is unknown here too. */
 #if OPSNN_HAVE_NEON_KERNELS
     setenv("OPSNN_ISA", "avx2", 1);
