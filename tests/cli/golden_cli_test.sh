@@ -6,20 +6,14 @@
 #
 # Needs bash and coreutils only (od, cmp, head, tail): .npy files with odd
 # headers are crafted with printf, values are checked with od, so no Python or
-# NumPy is involved. Usage: golden_cli_test.sh PATH/TO/opsnn-golden [EMULATOR...]
-# (a cross build passes CMAKE_CROSSCOMPILING_EMULATOR, e.g. qemu-aarch64 -L ...).
+# NumPy is involved. Usage: golden_cli_test.sh PATH/TO/opsnn-golden
+# (under OPSNN_TEST_EMULATOR in a cross build: tests/cli/emulator.sh).
 set -u
-G=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-shift
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir "$T/w" "$T/log"
-if [ "$#" -gt 0 ]; then
-    # One word to call, as everywhere below: a wrapper that runs G under the emulator.
-    printf '#!/usr/bin/env bash\nexec %s %q "$@"\n' "$(printf '%q ' "$@")" "$G" >"$T/opsnn-golden"
-    chmod +x "$T/opsnn-golden"
-    G=$T/opsnn-golden
-fi
+. "$(dirname "$0")/emulator.sh"
+G=$(opsnn_emulated "$T/bin" "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
 cd "$T/w" || exit 1
 OUT=$T/log/out
 ERR=$T/log/err
