@@ -332,8 +332,8 @@ static uint32_t expected_bits(const bench_case *c, int64_t i)
         return (fabsf(x) > BENCH_LAMBDA || x != x) ? load_bits(c->g, c->dtype, gi) : 0u;
     }
     float g = load(c->g, c->dtype, gi);
-    volatile float t = x + SELU_SCALE_ALPHA; /* no fused multiply-add, SPEC §7 */
-    float y = (x >= 0.0f || x != x) ? SELU_SCALE * g : g * t;
+    volatile float t = x + SELU_SCALE_ALPHA; /* no fused multiply-add */
+    float y = (x > 0.0f || x != x) ? SELU_SCALE * g : g * t; /* result <= 0: the t branch */
     return store_bits(y, c->dtype);
 }
 

@@ -159,7 +159,7 @@ static void selu_contiguous_all_dtypes_bit_identical(void **state)
             float *g = random_buffer(g_dt, N_BIG, 3), *r = random_buffer(g_dt, N_BIG, 4);
             for (size_t i = 0; i < N_BIG; i += 97) {
                 volatile float t = r[i] + SCALE_ALPHA;
-                float want = r[i] < 0.0f ? g[i] * t : SCALE * g[i];
+                float want = r[i] <= 0.0f ? g[i] * t : SCALE * g[i];
                 assert_memory_equal(ref + i * 4, &want, 4);
             }
             free(g), free(r);
