@@ -1,5 +1,7 @@
-/* aclnnSeluBackward (SPEC §7): one dtype for all three tensors, one shape, any
- * rank; validation in the documented order, then the shared planner. */
+/* aclnnSeluBackward: one dtype for all three tensors, one shape, any rank;
+ * validation in the order of ops-nn's op_api
+ * (activation/selu_grad/op_api/aclnn_selu_backward.cpp:79-88), then the
+ * shared planner. */
 #include "aclnnop/aclnn_selu_backward.h"
 
 #include "common/error.h"

@@ -1,5 +1,6 @@
-/* aclnnSoftshrinkBackward (SPEC §6): validation in the documented order, then
- * the shared planner. */
+/* aclnnSoftshrinkBackward: validation in the order of ops-nn's op_api
+ * (activation/soft_shrink_grad/op_api/aclnn_softshrink_backward.cpp:92-112),
+ * then the shared planner. */
 #include "aclnnop/aclnn_softshrink_backward.h"
 
 #include "common/error.h"
@@ -57,12 +58,14 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
                     opsnn_format_shape(b, sizeof b, gradInput->dims, gradInput->ndim));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    double lam = opsnn_scalar_to_double(lambda);
-    if (lam != lam || lam < 0) {
+    /* Like the op_api's `lambd->ToFloat() < 0.0f` (:105): the value as float32
+     * is checked, so NaN passes, and so does a DOUBLE -1e-300 (it is -0.0f). */
+    float lam = opsnn_scalar_to_float(lambda);
+    if (lam < 0.0f) {
         /* %f as in CANN's messages, unless it would print a tiny value as -0.000000 */
-        opsnn_error(lam > -1e-6 ? API ": lambda must be >= 0 and not NaN, got %g"
-                                : API ": lambda must be >= 0 and not NaN, got %f",
-                    lam);
+        opsnn_error(lam > -1e-6f ? API ": lambda must be >= 0, got %g"
+                                 : API ": lambda must be >= 0, got %f",
+                    (double)lam);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

@@ -237,8 +237,8 @@ static inline uint64_t model_selu(uint64_t g, uint64_t r, aclDataType dt)
 }
 
 /* float32 value of an aclScalar's bytes, rounded once from the exact value
- * (SPEC §6); *as_double gets the value the NaN / < 0 check sees. Returns 0
- * for dtypes aclCreateScalar rejects. */
+ * (the op checks this float32 value: < 0 is refused); *as_double gets the exact
+ * value. Returns 0 for dtypes aclCreateScalar rejects. */
 static inline int model_scalar_value(const unsigned char bytes[8], aclDataType dt, float *as_float,
                                      double *as_double)
 {
