@@ -39,6 +39,25 @@ OPSNN_API int opsnn_get_num_threads(void);
  *  (chosen once from the CPU; OPSNN_ISA=scalar|avx2|avx512 forces a lower one). */
 OPSNN_API const char *opsnn_get_isa(void);
 
+/*
+ * The Ascend SoC the library imitates. ops-nn's host code behaves per chip
+ * (which dtypes an operator accepts, the tiling's core count and UB size);
+ * libopsnn does the same for the SoC chosen here. Names as CANN spells them,
+ * any letter case: Ascend910 (and 910A, 910ProA, 910PremiumA, 910ProB),
+ * Ascend310P (310P1, 310P3), Ascend910B (910B1, 910B2, 910B2C, 910B3, 910B4),
+ * Ascend910_93 (910_9391, 910_9392), Ascend950 (950PR, 950DT, 950PR_9599,
+ * 950PR_9589, 910_95).
+ */
+
+/** Imitate SoC `name` from now on, in every thread. NULL returns to the
+ *  default: the OPSNN_SOC environment variable (read once, on first use; an
+ *  unknown value is logged as a warning and ignored), else "Ascend910B".
+ *  Unknown name -> ACLNN_ERR_PARAM_INVALID (the message lists the accepted
+ *  names) and the setting is unchanged. Set it before building executors. */
+OPSNN_API aclnnStatus opsnn_set_soc(const char *name);
+/** Canonical name of the SoC now imitated (e.g. "Ascend910B3" for "ascend910b3"). */
+OPSNN_API const char *opsnn_get_soc(void);
+
 /** The kinds of step a plan is made of (SPEC §5). */
 typedef enum {
     OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
