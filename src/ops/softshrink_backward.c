@@ -4,15 +4,23 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 
 #include "common/error.h"
+#include "common/soc.h"
 #include "executor/executor.h"
 #include "tensor/dtype.h"
 
 #define API "aclnnSoftshrinkBackward"
 #define MAX_RANK 8
 
-static int dtype_ok(aclDataType dt)
+/* The op_api's GetDtypeSupportList (:34-47): no BF16 on ASCEND910 and
+ * ASCEND310P. */
+static int bf16_supported(const opsnn_soc_info *soc)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    return soc->family != OPSNN_SOC_FAMILY_ASCEND910 && soc->family != OPSNN_SOC_FAMILY_ASCEND310P;
+}
+
+static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
+{
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || (dt == ACL_BF16 && bf16_supported(soc));
 }
 
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *self,
@@ -30,10 +38,12 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
     }
     const aclTensor *tensors[] = {gradOutput, self, gradInput};
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
+    const opsnn_soc_info *soc = opsnn_soc_current();
     for (int i = 0; i < 3; i++) {
-        if (!dtype_ok(tensors[i]->dtype)) {
-            opsnn_error(API ": %s dtype must be FLOAT, FLOAT16 or BF16, got %s", tnames[i],
-                        opsnn_dtype_name(tensors[i]->dtype));
+        if (!dtype_ok(tensors[i]->dtype, soc)) {
+            opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
+                        bf16_supported(soc) ? "FLOAT, FLOAT16 or BF16" : "FLOAT or FLOAT16",
+                        soc->name, opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
     }
