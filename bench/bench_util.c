@@ -10,7 +10,7 @@
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 
-/* SPEC §7 constants as float32. */
+/* SeluGrad's constants as float32. */
 #define SELU_SCALE 1.0507009873554804934193349852946f
 #define SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
 

@@ -49,7 +49,7 @@ static const float LEARNING_RATE = 0.05f;
 static const float PENALTY_MU = 3e-3f; /* weight of the penalty */
 static const float PENALTY_LAMBDA = 0.05f; /* its dead zone */
 
-/* SELU's constants (Klambauer et al. 2017), as SPEC §7 gives them. */
+/* SELU's constants (Klambauer et al. 2017), as the ops-nn kernel uses them. */
 static const double SELU_ALPHA = 1.6732632423543772848170429916717;
 static const double SELU_SCALE = 1.0507009873554804934193349852946;
 

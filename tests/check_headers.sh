@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every public header compiles on its own as C99 and as C++17 with
-# -Wall -Wextra -Werror (SPEC §2). Usage: check_headers.sh INCLUDE_DIR CC CXX
+# -Wall -Wextra -Werror. Usage: check_headers.sh INCLUDE_DIR CC CXX
 set -u
 inc=$1 cc=$2 cxx=$3
 tmp=$(mktemp -d)

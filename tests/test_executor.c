@@ -1,5 +1,5 @@
 /*
- * test_executor.c - the two-phase execution contract (SPEC §5) through the
+ * test_executor.c - the two-phase execution contract (docs/design.md) through the
  * public API: the plan phase 1 builds (opsnn/opsnn.h), executor lifecycles
  * (single-use, repeatable, destroyed, wrong operator, failed phase 2), new
  * data addresses, broadcasting, strided views, mixed dtypes, in-place and

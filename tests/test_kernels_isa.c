@@ -1,6 +1,6 @@
 /*
  * test_kernels_isa.c - every vector micro-kernel gives the scalar kernel's
- * bits (SPEC §5 "bit-identical for any ISA path", §7, §9), for every ISA this
+ * bits (results are bit-identical for any ISA path, docs/precision.md), for every ISA this
  * machine has; and the ISA selection (opsnn_kernels_select, OPSNN_ISA) does
  * what kernels.h says.
  *

@@ -786,7 +786,7 @@ static void softshrink_phase2_larger_workspace_is_accepted(void **state)
     aclDestroyTensor(to);
 }
 
-/* ---- the seed example (SPEC §6) ------------------------------------------ */
+/* ---- the seed example ------------------------------------------ */
 
 static void softshrink_seed_example_gives_exact_result(void **state)
 {

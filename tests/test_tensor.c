@@ -1,5 +1,5 @@
 /*
- * test_tensor.c - tensor, scalar and array descriptors (SPEC §4 and the
+ * test_tensor.c - tensor, scalar and array descriptors (docs/api/ and the
  * aclCreateTensor / aclCreateScalar decisions of the design notes).
  *
  * Every rejection is checked for its NULL result and for the thread's message,

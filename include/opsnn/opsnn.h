@@ -58,7 +58,7 @@ OPSNN_API aclnnStatus opsnn_set_soc(const char *name);
 /** Canonical name of the SoC now imitated (e.g. "Ascend910B3" for "ascend910b3"). */
 OPSNN_API const char *opsnn_get_soc(void);
 
-/** The kinds of step a plan is made of (SPEC §5). */
+/** The kinds of step a plan is made of (docs/design.md). */
 typedef enum {
     OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
     OPSNN_STEP_BROADCAST_TO = 1, /* expand an input to the output shape */
@@ -93,7 +93,7 @@ OPSNN_API size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_
 OPSNN_API const char *opsnn_step_kind_name(opsnn_step_kind kind);
 
 /*
- * Reference tiling (SPEC §8): the same calculation as the NPU host tiling of
+ * Reference tiling: the same calculation as the NPU host tiling of
  * SoftShrinkGrad and SeluGrad, so NPU kernel authors can check their tiling
  * data. The CPU kernels use it too, with the "cpu" profile.
  */

@@ -1,4 +1,4 @@
-/* The last-error message (thread-local, SPEC §3) and CANN's logging variables. */
+/* The last-error message (thread-local, docs/runtime.md) and CANN's logging variables. */
 #include "common/error.h"
 
 #include <stdarg.h>

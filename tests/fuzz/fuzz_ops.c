@@ -13,7 +13,7 @@
  * gradOutput's), optionally on a stream. Properties checked:
  *
  *   - no sanitizer report (ASan + UBSan; LeakSanitizer at exit);
- *   - phase 1's status equals the model of SPEC §6 / §7 (exactly where the
+ *   - phase 1's status equals the model of docs/api/ (exactly where the
  *     model can decide internal overlap of gradInput);
  *   - a failed phase 1 leaves *executor and *workspaceSize untouched and sets a
  *     message naming the operator;
@@ -687,7 +687,7 @@ static void run_checked(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t
     check_results(rc);
 }
 
-/* Workspace phase 2 needs when gradInput's data is out_data (SPEC §5): none
+/* Workspace phase 2 needs when gradInput's data is out_data (docs/api/): none
  * when it is exactly in place on an input or touches no input's bytes. */
 static int same_layout(const tdesc *in, const tdesc *out, const void *out_data)
 {

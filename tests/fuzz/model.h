@@ -1,5 +1,5 @@
 /*
- * model.h - an independent scalar model of the two operators (SPEC §6, §7, §9),
+ * model.h - an independent scalar model of the two operators (docs/api/, docs/precision.md),
  * used by the fuzz harness and the reliability suites to check results.
  *
  * It shares no code with the library: conversions are computed arithmetically
@@ -171,7 +171,7 @@ static inline uint64_t model_from_f32(float v, aclDataType dt)
     }
 }
 
-/* SoftshrinkBackward, one element (SPEC §6): equal dtypes copy gradOutput's
+/* SoftshrinkBackward, one element: equal dtypes copy gradOutput's
  * bits or +0; mixed dtypes compare in float32 and round the result once. */
 static inline uint64_t model_softshrink(uint64_t g, aclDataType dg, uint64_t x, aclDataType dx,
                                         aclDataType dy, float lambda)

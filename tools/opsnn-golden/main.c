@@ -29,7 +29,7 @@ static const char USAGE[] =
     "      defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3 1e-3, bf16 4e-3 4e-3 4e-3, ints 0.\n"
     "      exit status: 0 pass, 1 fail, 2 bad input.\n"
     "  tiling softshrink|selu --soc Ascend910B|Ascend950|cpu --shape S --dtype T [--lambda L]\n"
-    "      [--json] [--bin FILE]                the NPU tiling data (SPEC 8); --bin writes the struct\n"
+    "      [--json] [--bin FILE]                the NPU tiling data; --bin writes the struct\n"
     "  version                                  tool and library version\n"
     "\n"
     "files: NAME.npy is NumPy .npy (format 1.0/2.0, C order; dtype and shape from the header),\n"
