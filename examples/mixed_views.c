@@ -427,8 +427,13 @@ static int CaseSeluBf16(Resources *r)
     return CheckEqual("case 3", got, want, NUM_ELEMS, 0.0f);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) { /* --help: usage on stdout, status 0; anything else is an error */
+        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        fprintf(help ? stdout : stderr, "usage: %s\n  runs the fp16/bf16, mixed-dtype, broadcast and strided-view cases and checks them (no options)\n", argv[0]);
+        return help ? 0 : 2;
+    }
     Resources r;
     memset(&r, 0, sizeof(r));
     LOG_PRINT("libopsnn %s\n\n", opsnn_version_string());
