@@ -40,7 +40,7 @@ typedef struct {
 
 static const float seed_g[N] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const float seed_x[N] = {1, 1, 1, 2, 1, 2, 3, 3};
-/* SPEC §6 seed example, lambda 1.2 */
+/* the softshrink seed example, lambda 1.2 */
 static const float seed_softshrink[N] = {0, 0, 0, 3, 0, 5, 6, 7};
 
 static long live_at_setup;

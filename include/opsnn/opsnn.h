@@ -58,7 +58,7 @@ OPSNN_API aclnnStatus opsnn_set_soc(const char *name);
 /** Canonical name of the SoC now imitated (e.g. "Ascend910B3" for "ascend910b3"). */
 OPSNN_API const char *opsnn_get_soc(void);
 
-/** The kinds of step a plan is made of (SPEC §5). */
+/** The kinds of step a plan is made of (docs/design.md). */
 typedef enum {
     OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
     OPSNN_STEP_BROADCAST_TO = 1, /* expand an input to the output shape */

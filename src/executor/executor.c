@@ -1,4 +1,4 @@
-/* Executor lifecycle (SPEC §5): creation at the end of phase 1, the shared
+/* Executor lifecycle (docs/design.md): creation at the end of phase 1, the shared
  * phase 2, repeatable executors and address rebinding. A registry of live
  * executors turns a stale or foreign executor into a status code. */
 #include "executor/executor.h"

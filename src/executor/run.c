@@ -1,5 +1,5 @@
 /* Phase 2 proper: one fused elementwise pass, split into the blocks of the
- * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
+ * reference tiling (the "cpu" profile), one block per OpenMP thread, each
  * block walked in chunks of ubFormer elements. */
 #include <inttypes.h>
 #include <stdatomic.h>

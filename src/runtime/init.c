@@ -1,4 +1,4 @@
-/* aclInit / aclFinalize: a process-wide initialised flag (SPEC §3). Nothing
+/* aclInit / aclFinalize: a process-wide initialised flag (docs/runtime.md). Nothing
  * else requires aclInit; the flag exists so that ported programs see CANN's
  * repeat-init and repeat-finalize codes. */
 #include <pthread.h>

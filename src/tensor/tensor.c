@@ -1,5 +1,8 @@
-/* aclCreateTensor and the view queries (SPEC §4). Every size, extent and byte
- * computation is overflow-checked before the descriptor exists. */
+/* aclCreateTensor and the view queries. Every size, extent and byte
+ * computation is overflow-checked before the descriptor exists. Like CANN, any
+ * aclDataType value is accepted here (ACL_DT_UNDEFINED, ACL_STRING, values
+ * with no byte size, unknown values): the operators reject what they do not
+ * support with ACLNN_ERR_PARAM_INVALID, as ops-nn's UTs expect. */
 #include "tensor/tensor.h"
 
 #include <inttypes.h>
@@ -103,12 +106,9 @@ static int fill_descriptor(aclTensor *t, const int64_t *viewDims, uint64_t viewD
                     "storageDimsNum %" PRIu64, storageDimsNum);
         return -1;
     }
+    /* 0 for a type without a whole-byte size: its byte extent is unknown, so
+     * only the element counts and the storage bound are checked. */
     t->elem_size = opsnn_dtype_size(dataType);
-    if (t->elem_size == 0) {
-        opsnn_error(FN ": dataType must be a type with a whole-byte element size, got %d (%s)",
-                    (int)dataType, opsnn_dtype_name(dataType));
-        return -1;
-    }
     if (check_dims("viewDims", viewDims, viewDimsNum) != 0 ||
         check_dims("storageDims", storageDims, storageDimsNum) != 0) {
         return -1;

@@ -149,7 +149,7 @@ run "selu gen result" 0 "$G" gen --out r.npy --dtype fp32 --values -2,-1,0,1,2,3
 run "selu gen grad" 0 "$G" gen --out o.npy --dtype fp32 --values 1,1,1,1,1,1,1,1
 run "selu seed" 0 "$G" selu-backward --grad o.npy --result r.npy --out s.npy
 run "selu expected" 0 "$G" gen --out s_want.npy --dtype fp32 \
-    --values -0.2419,0.7581,1.0507,1.0507,1.0507,1.0507,1.2581,1.0507
+    --values -0.2419,0.7581,1.7581,1.0507,1.0507,1.0507,1.2581,1.0507
 run "compare seed selu (|err| < 1e-4)" 0 "$G" compare --golden s_want.npy --actual s.npy \
     --rtol 0 --atol 1e-4 --ratio 0
 run "selu seed is not within 1e-7" 1 "$G" compare --golden s_want.npy --actual s.npy \
@@ -158,11 +158,13 @@ run "selu seed is not within 1e-7" 1 "$G" compare --golden s_want.npy --actual s
 "$G" gen --out r8.bin --dtype int8 --values -2,-1,0,1,2,3,-1,1 >/dev/null
 "$G" gen --out o8.bin --dtype int8 --values 10,10,10,10,10,10,10,10 >/dev/null
 run "selu int8" 0 "$G" selu-backward --grad o8.bin --result r8.bin --out s8.bin --dtype int8 --shape 8
-eq "selu int8 values (round to nearest)" "$(vals s8.bin d1)" "-2 8 11 11 11 11 8 11"
+eq "selu int8 values (through fp16, result 0 takes the <= 0 branch)" "$(vals s8.bin d1)" \
+    "-2 8 18 11 11 11 8 11"
 "$G" gen --out r32.bin --dtype int32 --values -1,0 >/dev/null
 "$G" gen --out o32.bin --dtype int32 --values 100,100 >/dev/null
 run "selu int32" 0 "$G" selu-backward --grad o32.bin --result r32.bin --out s32.bin --dtype int32 --shape 2
-eq "selu int32 values (truncate)" "$(vals s32.bin d4)" "75 105"
+eq "selu int32 values (75.81 -> 76, 175.81 -> 176: rounded, not truncated)" \
+    "$(vals s32.bin d4)" "76 176"
 
 # tiling: official ops-nn tiling UT inputs; --bin must be the struct of the
 # ops-nn *_tiling_data.h header, little-endian with natural alignment.
@@ -365,7 +367,7 @@ refuse "npy dtype differs from --dtype" "s.npy" "holds fp32 (descr '<f4') but --
 "$G" gen --out x3.bin --dtype fp32 --values 1,2,3 >/dev/null
 refuse "shapes do not broadcast" "shapes [4, 2] and [3] do not broadcast" -- \
     "$G" softshrink-backward --grad g.bin --self x3.bin --out bad.bin --dtype fp32 --shape 4,2 --self-shape 3
-refuse "negative lambda (library check)" "lambda must be >= 0 and not NaN, got -0.5" -- \
+refuse "negative lambda (library check)" "lambda must be >= 0, got -0.5" -- \
     "$G" softshrink-backward --grad g.bin --self x.bin --out bad.bin --dtype fp32 --shape 4,2 --lambda -0.5
 refuse "selu shapes differ (library check)" "aclnnSeluBackward" -- \
     "$G" selu-backward --grad a.npy --result ry.npy --out bad.npy
