@@ -393,6 +393,32 @@ static void misuse_storm_leaves_nothing_live(void **state)
     }
 }
 
+/* A run frees a single-use executor; the next phase 1 may get the same block
+ * from malloc. The old handle must stay dead, and the new executor must stay
+ * its owner's: running the old one neither runs nor frees the new one. */
+static void stale_executor_never_names_a_new_executor_at_the_same_address(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 50; round++) {
+        fixture a, b;
+        make_softshrink(&a, 0);
+        aclOpExecutor *stale = a.ex;
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, stale, NULL), ACLNN_SUCCESS);
+        make_softshrink(&b, 0);
+        memset(b.y, 0x5A, sizeof b.y);
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, stale, NULL), ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclDestroyAclOpExecutor(stale), ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclSetAclOpExecutorRepeatable(stale), ACLNN_ERR_PARAM_INVALID);
+        unsigned char untouched[sizeof b.y];
+        memset(untouched, 0x5A, sizeof untouched);
+        assert_memory_equal(b.y, untouched, sizeof b.y);
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, b.ex, NULL), ACLNN_SUCCESS);
+        assert_floats(b.y, seed_softshrink, N);
+        destroy_descriptors(&a);
+        destroy_descriptors(&b);
+    }
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -404,6 +430,7 @@ int main(void)
         T(destroying_an_unrun_single_use_executor_frees_it),
         T(destroying_a_repeatable_executor_twice_is_param_invalid),
         T(stale_executor_is_refused_by_every_executor_call),
+        T(stale_executor_never_names_a_new_executor_at_the_same_address),
         T(executor_outlives_its_destroyed_tensors_and_scalar),
         T(repeatable_executor_outlives_its_destroyed_tensors),
         T(workspace_smaller_than_required_is_param_invalid_and_executor_survives),

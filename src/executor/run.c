@@ -67,7 +67,7 @@ typedef struct {
 
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
  * count is the number of threads the amount of work justifies. */
-static blocking plan_blocks(const aclOpExecutor *ex, int64_t numel, int64_t bytes_per_elem)
+static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t bytes_per_elem)
 {
     int64_t threads = opsnn_get_num_threads();
     int64_t justified = numel * bytes_per_elem / PARALLEL_MIN_BYTES_PER_THREAD;
@@ -130,7 +130,7 @@ static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     }
 }
 
-void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
+void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
 {
     int64_t numel = ex->out.numel;
     if (numel == 0) {
