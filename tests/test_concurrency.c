@@ -10,7 +10,7 @@
  * result is compared with the independent model of tests/fuzz/model.h.
  *
  * The CI builds this suite with -DOPSNN_TSAN=ON as well (ThreadSanitizer,
- * OpenMP off). OPSNN_CONCURRENCY_CALLS overrides the calls per thread (the
+ * worker pool on). OPSNN_CONCURRENCY_CALLS overrides the calls per thread (the
  * valgrind run uses fewer).
  */
 #ifndef _POSIX_C_SOURCE
@@ -236,8 +236,8 @@ static void check_selu(worker *w)
     w->ok_calls++;
 }
 
-/* A problem large enough for phase 2 to start an OpenMP team (when the build
- * has OpenMP): teams started from several threads at once. */
+/* A problem large enough for phase 2 to share out over the worker pool:
+ * the pool asked for by several threads at once. */
 static void check_big(worker *w)
 {
     enum { N = 3 * 16384 + 5 };
