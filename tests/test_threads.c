@@ -39,6 +39,9 @@
 
 extern char **environ;
 
+/* This binary (argv[0]; /proc/self/exe would be valgrind's tool under valgrind). */
+static const char *self_path;
+
 /* ---- OPSNN_NUM_THREADS ---------------------------------------------------- */
 
 static void thread_counts_parse_strictly(void **state)
@@ -101,7 +104,7 @@ static int threads_in_child(const char *var, const char *value)
         unsetenv("OMP_NUM_THREADS");
         setenv(var, value, 1);
         char *argv[] = {"test_threads", "--print-threads", NULL};
-        execve("/proc/self/exe", argv, environ);
+        execve(self_path, argv, environ);
         _exit(127);
     }
     close(fds[1]);
@@ -267,7 +270,7 @@ static void address_space_limit_does_not_end_the_process(void **state)
     assert_true(pid >= 0);
     if (pid == 0) {
         char *argv[] = {"test_threads", "--as-limit-child", NULL};
-        execve("/proc/self/exe", argv, environ);
+        execve(self_path, argv, environ);
         _exit(127);
     }
     int status = 0;
@@ -284,6 +287,7 @@ static void address_space_limit_does_not_end_the_process(void **state)
 
 int main(int argc, char **argv)
 {
+    self_path = argv[0];
     if (argc == 2 && strcmp(argv[1], "--print-threads") == 0) {
         printf("%d\n", opsnn_get_num_threads());
         return 0;
