@@ -132,10 +132,18 @@ static int fill_descriptor(aclTensor *t, const int64_t *viewDims, uint64_t viewD
             t->strides[i] = stride[i];
         }
     } else {
+        /* Contiguous strides, a dim of 0 counted as 1 (as PyTorch does). A
+         * stride that does not fit int64 cannot be reported by
+         * aclGetViewStrides, so such a view needs explicit strides. */
         int64_t s = 1;
         for (int i = t->ndim - 1; i >= 0; i--) {
             t->strides[i] = s;
-            s = t->dims[i] > 0 && s <= INT64_MAX / t->dims[i] ? s * t->dims[i] : s;
+            if (i > 0 && opsnn_mul_i64(s, t->dims[i] > 0 ? t->dims[i] : 1, &s)) {
+                opsnn_error(FN ": the contiguous stride of viewDims[%d] overflows int64 "
+                               "(viewDims[%d..] = %" PRId64 " ...); pass explicit strides",
+                            i - 1, i, t->dims[i]);
+                return -1;
+            }
         }
     }
     t->storage_ndim = storageDims != NULL ? (int)storageDimsNum : -1;
