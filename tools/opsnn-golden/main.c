@@ -8,6 +8,7 @@
 #include "gen.h"
 #include "op.h"
 #include "opsnn/opsnn.h"
+#include "run.h"
 #include "tiling.h"
 
 static const char USAGE[] =
@@ -30,6 +31,10 @@ static const char USAGE[] =
     "      exit status: 0 pass, 1 fail, 2 bad input.\n"
     "  tiling softshrink|selu --soc Ascend910B|Ascend950|cpu --shape S --dtype T [--lambda L]\n"
     "      [--json] [--bin FILE]                the NPU tiling data (SPEC 8); --bin writes the struct\n"
+    "  run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR] [--compare METHOD]\n"
+    "      [--report-csv F] [--report-json F] [--junit F] [--max-numel N] [--quiet]\n"
+    "      every case of an ATK .json or TTK kernel/aclnn .csv: goldens, the TTK manual-data\n"
+    "      tree (--prepare), verdicts on NPU outputs (--npu-dir); exit 0 pass, 1 fail, 2 bad input.\n"
     "  version                                  tool and library version\n"
     "\n"
     "files: NAME.npy is NumPy .npy (format 1.0/2.0, C order; dtype and shape from the header),\n"
@@ -70,6 +75,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "compare") == 0) {
         return golden_cmd_compare(n, rest);
+    }
+    if (strcmp(cmd, "run") == 0) {
+        return golden_cmd_run(n, rest);
     }
     if (strcmp(cmd, "tiling") == 0) {
         return golden_cmd_tiling(n, rest);
