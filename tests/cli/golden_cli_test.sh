@@ -319,8 +319,13 @@ refuse "fortran order" "fort.npy" "Fortran-order arrays are not supported" -- \
 mknpy obj.npy 1.0 "{'descr': '|O', 'fortran_order': False, 'shape': (4,), }" g.bin
 refuse "object array" "obj.npy" "object arrays" -- "$G" selu-backward --grad obj.npy --result obj.npy --out bad.npy
 mknpy f8.npy 1.0 "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }" g.bin
-refuse "float64" "f8.npy" "unsupported dtype descr '<f8'" -- \
-    "$G" selu-backward --grad f8.npy --result f8.npy --out bad.npy
+run "float64 is read as fp32 with one rounding" 0 "$G" selu-backward --grad f8.npy --result f8.npy --out f8out.npy
+rm -f f8out.npy
+refuse "float64 to an integer dtype" "f8.npy" "converts only to fp32, fp16 or bf16, not int32" -- \
+    "$G" selu-backward --grad f8.npy --result f8.npy --dtype int32 --out bad.npy
+mknpy f8s.npy 1.0 "{'descr': '<f8', 'fortran_order': False, 'shape': (5,), }" g.bin
+refuse "float64 truncated" "f8s.npy" "of float64 needs 40" "too short" -- \
+    "$G" selu-backward --grad f8s.npy --result f8s.npy --out bad.npy
 mknpy be.npy 1.0 "{'descr': '>f4', 'fortran_order': False, 'shape': (8,), }" g.bin
 refuse "big-endian" "be.npy" "big-endian data (descr '>f4')" -- \
     "$G" selu-backward --grad be.npy --result be.npy --out bad.npy

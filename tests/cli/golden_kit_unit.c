@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -18,6 +19,7 @@
 #include "compare_method.h"
 #include "csv.h"
 #include "lit.h"
+#include "npy.h"
 #include "prepare.h"
 #include "sha256.h"
 
@@ -268,6 +270,69 @@ static void methods_at_their_thresholds(void **state)
     assert_true(verdict(GOLDEN_CMP_MIXED, g, a, 0));
 }
 
+/* Write a .npy file of descr/shape/data and load it as dtype. */
+static int load_npy_file(const char *descr, int64_t n, const void *data, size_t nbytes, const char *dtype,
+                         golden_array *a, golden_err *e)
+{
+    golden_shape s = {1, {n}};
+    unsigned char *hdr;
+    size_t nh;
+    assert_int_equal(npy_build(descr, &s, &hdr, &nh, e), 0);
+    char dir[] = "/tmp/golden_kit_unitXXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.npy", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(hdr, 1, nh, f);
+    fwrite(data, 1, nbytes, f);
+    fclose(f);
+    free(hdr);
+    int rc = golden_load(path, dtype ? golden_dtype_by_name(dtype) : NULL, "--dtype", NULL, a, e);
+    remove(path);
+    rmdir(dir);
+    return rc;
+}
+
+static void npy_float64_rounds_once(void **state)
+{
+    (void)state;
+    /* 1 + 2^-11 + 2^-30: float32 first would give 1 + 2^-11, a tie that fp16
+     * rounds to 1.0; one rounding gives 1 + 2^-10 (0x3c01) */
+    double d[4] = {1.0 + 0x1p-11 + 0x1p-30, 1.0 / 3.0, 70000.0, 0x1.8p-26};
+    golden_array a;
+    golden_err e;
+    assert_int_equal(load_npy_file("<f8", 4, d, sizeof d, "fp16", &a, &e), 0);
+    uint16_t h[4];
+    memcpy(h, a.data, sizeof h);
+    assert_int_equal(h[0], 0x3c01);
+    assert_int_equal(h[1], 0x3555);
+    assert_int_equal(h[2], 0x7c00); /* overflow to inf */
+    assert_int_equal(h[3], 0x0000); /* 0.375 * 2^-24 rounds to 0 */
+    golden_array_free(&a);
+    /* bf16: 1 + 2^-8 + 2^-40 rounds up to 1 + 2^-7 (0x3f81) */
+    double b = 1.0 + 0x1p-8 + 0x1p-40;
+    assert_int_equal(load_npy_file("<f8", 1, &b, sizeof b, "bf16", &a, &e), 0);
+    assert_int_equal(((uint16_t *)a.data)[0], 0x3f81);
+    golden_array_free(&a);
+    /* no dtype: float32, one rounding */
+    assert_int_equal(load_npy_file("<f8", 1, &d[1], 8, NULL, &a, &e), 0);
+    assert_string_equal(a.dtype->name, "fp32");
+    assert_true(((float *)a.data)[0] == (float)(1.0 / 3.0));
+    golden_array_free(&a);
+    assert_int_equal(load_npy_file("<f8", 1, &d[1], 8, "int32", &a, &e), -1);
+    assert_non_null(strstr(e.msg, "float64 data (descr '<f8') converts only to fp32, fp16 or bf16"));
+    /* truncated float64 data names the float64 sizes */
+    assert_int_equal(load_npy_file("<f8", 4, d, 31, "fp32", &a, &e), -1);
+    assert_non_null(strstr(e.msg, "too short"));
+    /* torch bf16 through an int16 view */
+    int16_t i2[2] = {0x3fc0, 0x4000};
+    assert_int_equal(load_npy_file("<i2", 2, i2, sizeof i2, "bf16", &a, &e), 0);
+    assert_true(golden_get(a.dtype, a.data, 0) == 1.5 && golden_get(a.dtype, a.data, 1) == 2.0);
+    golden_array_free(&a);
+    assert_int_equal(load_npy_file("<i2", 2, i2, sizeof i2, NULL, &a, &e), -1);
+    assert_non_null(strstr(e.msg, "read only as bfloat16 bits"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +343,7 @@ int main(void)
         cmocka_unit_test(csv_quotes_and_errors),
         cmocka_unit_test(readers_build_cases),
         cmocka_unit_test(methods_at_their_thresholds),
+        cmocka_unit_test(npy_float64_rounds_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
