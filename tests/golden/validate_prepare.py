@@ -84,7 +84,7 @@ def storage(view, strides, offset, given):
 
 
 def expect_cases(path):
-    """[(name, inputs[(dtype, storage shape)], scalars[dtype], (golden dtype, shape))]
+    """[(name, input slots[(dtype, storage shape)], scalars[dtype], (golden dtype, shape))]
     for every case a correct run must prepare; raises on rows that are bad."""
     text = open(path, encoding="utf-8").read()
     cases = []
@@ -96,8 +96,11 @@ def expect_cases(path):
             scal = [dt(i["dtype"]) for i in c["inputs"] if i["type"] == "scalar"]
             shapes = [tuple(i["shape"]) for i in ins]
             out = bcast(*shapes) if "Softshrink" in api else shapes[0]
-            cases.append(("%s_%s" % (api, c["id"]), [(dt(i["dtype"]), s) for i, s in zip(ins, shapes)],
-                          scal, (dt(ins[0]["dtype"]), out)))
+            # an aclnn signature's every tensor is an input slot, gradInput too
+            # (section 4.1: inputs store final backing storage, the CSV rebuilds
+            # pure-output roles)
+            tensors = [(dt(i["dtype"]), s) for i, s in zip(ins, shapes)] + [(dt(ins[0]["dtype"]), out)]
+            cases.append(("%s_%s" % (api, c["id"]), tensors, scal, (dt(ins[0]["dtype"]), out)))
         return cases
     for row in csv.DictReader(io.StringIO(text)):
         if str(row.get("is_enabled", "")).strip() == "False":
@@ -109,7 +112,7 @@ def expect_cases(path):
             offsets = lit(row, "tensor_view_offsets", ()) or ()
             stor = lit(row, "tensor_storage_shapes", ()) or ()
             ins = []
-            for k in range(2):
+            for k in range(3):
                 ins.append((dt(per_slot(dts, k)), storage(views[k], strides[k] if k < len(strides) else None,
                                                          offsets[k] if k < len(offsets) and offsets[k] else 0,
                                                          stor[k] if k < len(stor) else None)))

@@ -208,6 +208,9 @@ void golden_case_finish(golden_case *c)
     if (!c->out.given) {
         c->out.shape = want;
     }
+    if (!c->out.strided) {
+        c->out.storage = c->out.shape;
+    }
     if (!golden_shape_equal(&c->out.shape, &want)) {
         char s1[256], s2[256];
         golden_shape_format(&c->out.shape, s1, sizeof s1);

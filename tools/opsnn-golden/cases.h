@@ -46,6 +46,9 @@ typedef struct {
     golden_case_tensor in[2];
     golden_case_tensor out;
     int scalar_input; /* aclnn/ATK SoftshrinkBackward: lambda is a scalar slot */
+    int output_slot; /* aclnn/ATK: gradInput's backing storage is input slot 2, as
+                        TTK saves every tensor of an aclnn signature (its initial
+                        content: out.range, zeros by default) */
     const golden_dtype *scalar_dtype;
     int lambd_random; /* draw lambda from lambd_range */
     golden_vrange lambd_range;

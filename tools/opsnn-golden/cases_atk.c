@@ -57,6 +57,8 @@ static void read_input(golden_case *c, const golden_lit *in, int slot)
 static void read_case(golden_case *c, const golden_lit *obj, size_t index)
 {
     c->line = (int)index;
+    c->output_slot = 1;
+    c->out.range.lo = c->out.range.hi = 0.0;
     const golden_lit *id = golden_lit_get(obj, "id"), *api = golden_lit_get(obj, "aclnn_name");
     int64_t idv = (int64_t)index;
     golden_lit_int(id, &idv);

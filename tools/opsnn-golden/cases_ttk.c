@@ -280,7 +280,19 @@ static void read_aclnn(rowctx *r)
         ts[k]->given = 1;
         view(r, ts[k], k, strides, offsets, storages);
     }
-    ranges(r, cell(r, "input_data_ranges"), 0);
+    const golden_lit *rl = cell(r, "input_data_ranges");
+    ranges(r, rl, 0);
+    c->output_slot = 1;
+    golden_err re;
+    if (rl != NULL && rl->kind == LIT_LIST && rl->n > 2) {
+        const golden_lit *orange = rl->items[2];
+        if (golden_case_range(orange, &c->out.range, &re) != 0) {
+            golden_case_error(c, "input_data_ranges: tensor 2: %s", re.msg);
+            return;
+        }
+    } else {
+        c->out.range.lo = c->out.range.hi = 0.0; /* gradInput starts as zeros */
+    }
     if (c->op == GOLDEN_OP_SOFTSHRINK) {
         c->scalar_input = 1;
         const golden_lit *sd = cell(r, "scalar_dtypes");

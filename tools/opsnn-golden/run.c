@@ -227,8 +227,8 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         snprintf(res->message, sizeof res->message, "is_enabled is False");
         return;
     }
-    const golden_shape *sizes[3] = {&c->in[0].storage, &c->in[1].storage, &c->out.shape};
-    for (int k = 0; k < 3; k++) {
+    const golden_shape *sizes[4] = {&c->in[0].storage, &c->in[1].storage, &c->out.shape, &c->out.storage};
+    for (int k = 0; k < 4; k++) {
         int64_t n;
         if (golden_shape_numel(sizes[k], &n, &e) != 0 || n > cfg->max_numel) {
             res->status = GOLDEN_ST_SKIP;
@@ -237,7 +237,7 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
             return;
         }
     }
-    golden_array in[2], y, sc;
+    golden_array in[3], y, sc;
     memset(in, 0, sizeof in);
     memset(&y, 0, sizeof y);
     memset(&sc, 0, sizeof sc);
@@ -251,6 +251,14 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
             goto out;
         }
         fill(&in[k], &c->in[k].range, &r);
+    }
+    if (c->output_slot) { /* gradInput's initial storage, TTK's input slot 2 */
+        golden_rng r;
+        case_rng(&r, cfg->seed, c->name, 3);
+        if (golden_array_alloc(&in[2], c->out.dtype, &c->out.storage, &e) != 0) {
+            goto out;
+        }
+        fill(&in[2], &c->out.range, &r);
     }
     float lambd = (float)c->lambd;
     if (c->op == GOLDEN_OP_SOFTSHRINK) {
@@ -287,7 +295,8 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         memset(&d, 0, sizeof d);
         d.inputs[0] = &in[0];
         d.inputs[1] = &in[1];
-        d.ninputs = 2;
+        d.inputs[2] = &in[2];
+        d.ninputs = c->output_slot ? 3 : 2;
         if (c->scalar_input) {
             d.scalars[0] = &sc;
             d.nscalars = 1;
@@ -319,6 +328,7 @@ out:
     golden_op_release(tg, tx, sl, ty);
     golden_array_free(&in[0]);
     golden_array_free(&in[1]);
+    golden_array_free(&in[2]);
     golden_array_free(&y);
     golden_array_free(&sc);
 }
