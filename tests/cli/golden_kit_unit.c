@@ -102,6 +102,13 @@ static void lit_reads_python_and_json(void **state)
     assert_int_equal(golden_lit_get(v->items[3], "x")->boolean, 1);
     assert_string_equal(v->items[4]->str, "a'b");
     golden_lit_free(doc);
+    const char *f = "(float('inf'), float(\"-inf\"), float('nan'), float('1.5'))";
+    assert_int_equal(golden_lit_parse(f, strlen(f), &doc, &v, &e), 0);
+    assert_true(isinf(v->items[0]->num) && v->items[0]->num > 0 && v->items[1]->num < 0);
+    assert_true(isnan(v->items[2]->num) && v->items[3]->num == 1.5);
+    golden_lit_free(doc);
+    assert_int_equal(golden_lit_parse("float(1)", 8, &doc, &v, &e), -1);
+    assert_int_equal(golden_lit_parse("float('x')", 10, &doc, &v, &e), -1);
 }
 
 static void lit_refuses_bad_and_hostile_input(void **state)

@@ -115,6 +115,16 @@ rm -rf npu/aclnn_ss_bf16_bcast
 expect_rc "a missing NPU output is an error (exit 2)" 2 "$G" run "$A" --npu-dir npu
 has "missing output named" "no NPU output" out.txt
 
+echo "== ATK cases as a TTK aclnn table (--emit-ttk-csv): the table prepares the same tree"
+rm -rf t1 t2
+expect_rc "emit a TTK table" 0 "$G" run "$HERE/atk_softshrink_backward_small.json" --prepare t1 \
+    --emit-ttk-csv atk.csv --max-numel 1000000
+has "infinite lambda written as Python reads it" "{'lambd': float('inf')}" atk.csv
+expect_rc "the emitted table runs" 0 "$G" run atk.csv --prepare t2
+expect_rc "the emitted table validates" 0 "$PY" "$HERE/validate_prepare.py" atk.csv t2 bin
+if diff -r t1 t2 > /dev/null; then ok "same tree from the json and from the table"; else bad "trees differ"; fi
+expect_rc "--emit-ttk-csv with --npu-dir refused" 2 "$G" run atk.csv --npu-dir t2 --emit-ttk-csv x.csv
+
 echo "== determinism: the seed decides the inputs"
 rm -rf d1 d2 d3
 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d1 --seed 3 --quiet > /dev/null

@@ -59,7 +59,8 @@ def bcast(a, b):
 
 def lit(row, col, default=None):
     v = (row.get(col) or "").strip()
-    return ast.literal_eval(v) if v else default
+    # TTK evaluates cells; float('inf') is the one call a table may hold
+    return eval(v, {"__builtins__": {}}, {"float": float}) if v else default  # noqa: S307
 
 
 def per_slot(v, i):

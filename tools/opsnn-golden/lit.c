@@ -262,6 +262,49 @@ static const golden_lit *parse_value(parser *ps, int depth)
     if (c == '\'' || c == '"') {
         return parse_string(ps);
     }
+    if (word(ps, "float")) { /* float('inf'), float("-inf"), float('nan') */
+        skip_ws(ps);
+        if (ps->p >= ps->end || *ps->p != '(') {
+            fail_at(ps, "expected float('...')");
+            return NULL;
+        }
+        ps->p++;
+        skip_ws(ps);
+        if (ps->p >= ps->end || (*ps->p != '\'' && *ps->p != '"')) {
+            fail_at(ps, "expected float('...')");
+            return NULL;
+        }
+        const golden_lit *str = parse_string(ps);
+        if (str == NULL) {
+            return NULL;
+        }
+        skip_ws(ps);
+        if (ps->p >= ps->end || *ps->p != ')') {
+            fail_at(ps, "expected ')' after float('...'");
+            return NULL;
+        }
+        ps->p++;
+        golden_lit *v = node(ps, LIT_NUM);
+        if (v == NULL) {
+            return NULL;
+        }
+        const char *t = str->str;
+        int neg = *t == '-';
+        t += *t == '-' || *t == '+';
+        if (strcmp(t, "inf") == 0 || strcmp(t, "infinity") == 0) {
+            v->num = neg ? -INFINITY : INFINITY;
+        } else if (strcmp(t, "nan") == 0) {
+            v->num = NAN;
+        } else {
+            char *endp;
+            v->num = strtod(str->str, &endp);
+            if (*endp != '\0' || endp == str->str) {
+                fail_at(ps, "float('...') holds no number");
+                return NULL;
+            }
+        }
+        return v;
+    }
     if (word(ps, "None") || word(ps, "null")) {
         return node(ps, LIT_NONE);
     }

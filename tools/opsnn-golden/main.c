@@ -32,7 +32,7 @@ static const char USAGE[] =
     "  tiling softshrink|selu --soc Ascend910B|Ascend950|cpu --shape S --dtype T [--lambda L]\n"
     "      [--json] [--bin FILE]                the NPU tiling data (SPEC 8); --bin writes the struct\n"
     "  run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR] [--compare METHOD]\n"
-    "      [--report-csv F] [--report-json F] [--junit F] [--max-numel N] [--quiet]\n"
+    "      [--report-csv F] [--report-json F] [--junit F] [--max-numel N] [--quiet] [--emit-ttk-csv F]\n"
     "      every case of an ATK .json or TTK kernel/aclnn .csv: goldens, the TTK manual-data\n"
     "      tree (--prepare), verdicts on NPU outputs (--npu-dir); exit 0 pass, 1 fail, 2 bad input.\n"
     "  version                                  tool and library version\n"

@@ -26,6 +26,8 @@ typedef struct {
     int has_metric;
     double seconds;
     char message[1024];
+    double lambd; /* SoftshrinkBackward: the lambda used (drawn or given) */
+    int produced; /* a golden was computed */
 } golden_result;
 
 const char *golden_status_name(golden_status s);

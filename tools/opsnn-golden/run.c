@@ -272,6 +272,7 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         }
         golden_set(sdt, sc.data, 0, lv);
         lambd = (float)golden_get(sdt, sc.data, 0);
+        res->lambd = lambd;
         sl = aclCreateScalar(sc.data, sdt->acl);
     }
     if (golden_array_alloc(&y, c->out.dtype, &c->out.shape, &e) != 0) {
@@ -308,6 +309,7 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         }
     }
     ok = 1;
+    res->produced = 1;
     if (cfg->npu_dir != NULL) {
         judge_npu(cfg, c, dirname, &y, res);
     } else {
@@ -333,9 +335,103 @@ out:
     golden_array_free(&sc);
 }
 
+/* A shape as a Python tuple: (), (8,), (4, 2). */
+/* A number as Python reads it back: float('inf') for infinities. */
+static void py_num(FILE *f, double v)
+{
+    if (isinf(v)) {
+        fputs(v < 0 ? "float('-inf')" : "float('inf')", f);
+    } else if (isnan(v)) {
+        fputs("float('nan')", f);
+    } else {
+        fprintf(f, "%.17g", v);
+    }
+}
+
+static void py_tuple(FILE *f, const int64_t *v, int n)
+{
+    fputc('(', f);
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s%lld", i ? ", " : "", (long long)v[i]);
+    }
+    fputs(n == 1 ? ",)" : ")", f);
+}
+
+/* The cases that produced a golden, as a TTK aclnn table TTK can replay the
+ * prepared tree with (ATK files have no TTK table of their own). */
+static int emit_ttk_csv(const char *path, const golden_caseset *set, const golden_result *res, golden_err *e)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL) {
+        return golden_fail(e, "cannot create %s: %s", tmp, strerror(errno));
+    }
+    fputs("testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_formats,tensor_storage_shapes,"
+          "tensor_view_offsets,tensor_view_strides,output_tensor_indexes,attributes,scalar_dtypes,"
+          "input_data_ranges\n", f);
+    for (int i = 0; i < set->n; i++) {
+        const golden_case *c = &set->cases[i];
+        if (!res[i].produced) {
+            continue;
+        }
+        const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};
+        fprintf(f, "%s,%s,\"(", c->name, c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            py_tuple(f, t[k]->shape.dims, t[k]->shape.ndim);
+        }
+        fprintf(f, ")\",\"('%s', '%s', '%s')\",\"('ND',)\",\"(", golden_numpy_name(t[0]->dtype),
+                golden_numpy_name(t[1]->dtype), golden_numpy_name(t[2]->dtype));
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            if (t[k]->strided) {
+                py_tuple(f, t[k]->storage.dims, t[k]->storage.ndim);
+            } else {
+                fputs("None", f);
+            }
+        }
+        fprintf(f, ")\",\"(%lld, %lld, %lld)\",\"(", (long long)t[0]->offset, (long long)t[1]->offset,
+                (long long)t[2]->offset);
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            if (t[k]->strided) {
+                py_tuple(f, t[k]->strides, t[k]->shape.ndim);
+            } else {
+                fputs("None", f);
+            }
+        }
+        fputs(")\",\"(2,)\",", f);
+        if (c->op == GOLDEN_OP_SOFTSHRINK) {
+            fputs("\"{'lambd': ", f);
+            py_num(f, res[i].lambd);
+            fprintf(f, "}\",\"('%s',)\",", golden_numpy_name(c->scalar_dtype != NULL ? c->scalar_dtype
+                                                                                 : golden_dtype_by_name("fp32")));
+        } else {
+            fputs("{},,", f);
+        }
+        fputs("\"(", f);
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", (" : "(", f);
+            py_num(f, t[k]->range.lo);
+            fputs(", ", f);
+            py_num(f, t[k]->range.hi);
+            fputc(')', f);
+        }
+        fputs(")\"\n", f);
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return golden_fail(e, "cannot write %s", path);
+    }
+    return 0;
+}
+
 static const golden_optspec RUN_OPTS[] = {
     {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
     {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
+    {"emit-ttk-csv", 1, 0},
     {NULL, 0, 0},
 };
 
@@ -361,6 +457,9 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     if (golden_opt(o, "max-numel") != NULL &&
         golden_parse_i64("--max-numel", golden_opt(o, "max-numel"), 0, INT64_MAX, &cfg->max_numel, e) != 0) {
         return -1;
+    }
+    if (golden_opt(o, "emit-ttk-csv") != NULL && golden_opt(o, "npu-dir") != NULL) {
+        return golden_fail(e, "--emit-ttk-csv goes with a prepare run, not with --npu-dir");
     }
     const char *m = golden_opt(o, "compare");
     if (m != NULL) {
@@ -431,7 +530,8 @@ int golden_cmd_run(int argc, char **argv)
                *junit = golden_opt(&o, "junit");
     if ((rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
         (rjson != NULL && golden_report_json(rjson, cfg.cases_path, res, set.n, &e) != 0) ||
-        (junit != NULL && golden_report_junit(junit, cfg.cases_path, res, set.n, &e) != 0)) {
+        (junit != NULL && golden_report_junit(junit, cfg.cases_path, res, set.n, &e) != 0) ||
+        (golden_opt(&o, "emit-ttk-csv") != NULL && emit_ttk_csv(golden_opt(&o, "emit-ttk-csv"), &set, res, &e) != 0)) {
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         rc = 2;
     }
