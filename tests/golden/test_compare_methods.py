@@ -77,7 +77,7 @@ def ref_stat(a, g, dt):
         m = np.isfinite(a) & np.isfinite(g)
         if not m.any():
             return True
-        mere = float(np.mean(rel[m].astype(np.float64)))
+        mere = float(np.mean(rel[m]))  # float32, as TTK
         mare = float(np.max(rel[m]))
     return mere < th and mare < 10 * th
 
@@ -168,6 +168,21 @@ def main():
                         fails += 1
                         print("FAIL: %s / %s / %s: tool %s, NumPy %s\n%s%s" % (
                             name, dt, method, got, expect, r.stdout, r.stderr))
+        # stat_rel_err's MERE/MARE are NumPy's float32 mean and max to the bit
+        # (pairwise sums in 8192-element blocks): sizes around each boundary
+        for n in (1, 7, 8, 127, 128, 129, 1000, 8191, 8192, 8193, 20000, 70001):
+            g = rng.uniform(-3, 3, n).astype(np.float32)
+            a = (g * (1 + rng.uniform(-1e-4, 1e-4, n))).astype(np.float32)
+            g.tofile(gp)
+            a.tofile(ap)
+            r = subprocess.run([G, "compare", "--method", "stat_rel_err", "--golden", gp, "--actual", ap,
+                                "--dtype", "fp32"], capture_output=True, text=True)
+            rel = np.abs(a - g) / (np.abs(g) + np.float32(1e-7))
+            want = "mere %.9g" % float(np.mean(rel)), "mare %.9g" % float(np.max(rel))
+            checked += 1
+            if not all(w in r.stdout for w in want):
+                fails += 1
+                print("FAIL: stat_rel_err statistics, n = %d: want %s\n%s" % (n, want, r.stdout))
     print("%d verdicts checked, %d differ" % (checked, fails))
     return 1 if fails else 0
 
