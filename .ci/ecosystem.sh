@@ -63,14 +63,25 @@ installed_layout() {
            pkgconfig/opsnn.pc; do
     [ -e "$libdir/$f" ] || { echo "missing $libdir/$f"; return 1; }
   done
-  for n in ascendcl nnopbase opapi; do
+  for n in ascendcl nnopbase opapi opapi_nn opapi_math; do
     [ "$(readlink "$libdir/lib$n.so")" = "$so" ] || { echo "lib$n.so is not a link to $so"; return 1; }
+    # CANN's layout: PREFIX/lib64 has every name, resolving to the same file
+    [ "$(readlink -f "$prefix/lib64/lib$n.so")" = "$(readlink -f "$libdir/$so")" ] ||
+      { echo "lib64/lib$n.so does not resolve to $so"; return 1; }
+  done
+  [ -f "$prefix/set_env.sh" ] || { echo "missing set_env.sh"; return 1; }
+  # the prefix was moved after installing: bash finds it from the file itself
+  local home
+  home=$(bash -c ". '$prefix/set_env.sh'; echo \"\$ASCEND_HOME_PATH\"")
+  [ "$home" = "$prefix" ] || { echo "set_env.sh of the moved prefix says $home"; return 1; }
+  for h in aclnn_selu_backward.h aclnn_softshrink_backward.h; do
+    [ -f "$prefix/include/aclnn/$h" ] || { echo "missing include/aclnn/$h"; return 1; }
   done
   for h in acl/acl.h aclnn/aclnn_base.h aclnnop/aclnn_softshrink_backward.h \
            aclnnop/aclnn_selu_backward.h opsnn/opsnn.h; do
     [ -f "$prefix/include/$h" ] || { echo "missing include/$h"; return 1; }
   done
-  echo "SONAME $so; libascendcl/libnnopbase/libopapi.so -> $so"
+  echo "SONAME $so; libascendcl/libnnopbase/libopapi/libopapi_nn/libopapi_math.so -> $so (lib and lib64); set_env.sh"
 }
 
 find_package_build() {
@@ -102,7 +113,7 @@ cann_names_build() {
   LD_LIBRARY_PATH="$libdir" "$tmp/ds-cann/opapi_test" | tail -1
 }
 
-check "install layout (headers, SONAME, libopsnn.a, package files, CANN names)" installed_layout
+check "install layout (headers, SONAME, libopsnn.a, package files, CANN names, lib64, set_env.sh)" installed_layout
 check "find_package(opsnn): opsnn::opsnn, opsnn::opsnn_static, C++" find_package_build
 check "pkg-config opsnn: shared with rpath, static with --static" pkgconfig_build
 check "CANN link names: -lascendcl -lnnopbase -lopapi (make, CANN-style CMake)" cann_names_build

@@ -6,7 +6,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 option(OPSNN_CANN_LINK_NAMES
-  "Also install libascendcl.so, libnnopbase.so and libopapi.so (links to libopsnn)" ON)
+  "Also install CANN's layout: libascendcl.so, libnnopbase.so, libopapi.so, libopapi_nn.so, libopapi_math.so (links to libopsnn, also in PREFIX/lib64) and PREFIX/set_env.sh" ON)
 
 set(OPSNN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/opsnn)
 
@@ -72,20 +72,56 @@ endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/opsnn.pc.in ${PROJECT_BINARY_DIR}/opsnn.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/opsnn.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# CANN link names: NPU host projects link -lascendcl -lnnopbase -lopapi and
-# ctypes scripts load libascendcl.so etc. Each name is a link to
-# libopsnn.so.<major>, so programs built against them record libopsnn's
-# SONAME. The links also exist in the build tree, next to libopsnn.so.
+# CANN link names: NPU host projects link -lascendcl -lnnopbase -lopapi (the
+# ops-nn sample recipe links ${ASCEND_PATH}/lib64/libopapi_nn.so and
+# libopapi_math.so too) and ctypes scripts load libascendcl.so etc. Each name
+# is a link to libopsnn.so.<major>, so programs built against them record
+# libopsnn's SONAME and one library is loaded whichever names were used. The
+# links exist in the build tree too, next to libopsnn.so.
+set(OPSNN_CANN_NAMES ascendcl nnopbase opapi opapi_nn opapi_math)
 if(OPSNN_CANN_LINK_NAMES)
   set(_opsnn_soname libopsnn.so.${PROJECT_VERSION_MAJOR})
-  foreach(_opsnn_name ascendcl nnopbase opapi)
+  foreach(_opsnn_name ${OPSNN_CANN_NAMES})
     set(_opsnn_link ${PROJECT_BINARY_DIR}/lib${_opsnn_name}.so)
     file(CREATE_LINK ${_opsnn_soname} ${_opsnn_link} SYMBOLIC)
     install(FILES ${_opsnn_link} DESTINATION ${CMAKE_INSTALL_LIBDIR})
   endforeach()
+
+  # CANN's layout: PREFIX/lib64 holds the libraries (and PREFIX/include the
+  # headers, already there). When the library directory is another one,
+  # PREFIX/lib64 gets the CANN names and the SONAME as links into it.
+  if(NOT CMAKE_INSTALL_LIBDIR STREQUAL "lib64")
+    if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+      set(_opsnn_target ${CMAKE_INSTALL_LIBDIR}/${_opsnn_soname})
+    else()
+      file(RELATIVE_PATH _opsnn_up /x/lib64 /x/${CMAKE_INSTALL_LIBDIR})
+      set(_opsnn_target ${_opsnn_up}/${_opsnn_soname})
+    endif()
+    set(_opsnn_dir ${PROJECT_BINARY_DIR}/cann-lib64)
+    file(MAKE_DIRECTORY ${_opsnn_dir})
+    set(_opsnn_links "")
+    foreach(_opsnn_name ${OPSNN_CANN_NAMES} opsnn)
+      set(_opsnn_link ${_opsnn_dir}/lib${_opsnn_name}.so)
+      file(CREATE_LINK ${_opsnn_target} ${_opsnn_link} SYMBOLIC)
+      list(APPEND _opsnn_links ${_opsnn_link})
+    endforeach()
+    file(CREATE_LINK ${_opsnn_target} ${_opsnn_dir}/${_opsnn_soname} SYMBOLIC)
+    install(FILES ${_opsnn_links} ${_opsnn_dir}/${_opsnn_soname} DESTINATION lib64)
+  endif()
+
+  # PREFIX/set_env.sh, written at install time so that it names the prefix
+  # actually installed to (cmake --install build --prefix P).
+  install(CODE "
+    set(OPSNN_SETENV_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+    configure_file(\"${CMAKE_CURRENT_LIST_DIR}/set_env.sh.in\"
+                   \"${PROJECT_BINARY_DIR}/setenv/set_env.sh\" @ONLY)
+    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}\" TYPE FILE
+         PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ
+         FILES \"${PROJECT_BINARY_DIR}/setenv/set_env.sh\")")
 else()
-  file(REMOVE ${PROJECT_BINARY_DIR}/libascendcl.so ${PROJECT_BINARY_DIR}/libnnopbase.so
-       ${PROJECT_BINARY_DIR}/libopapi.so)
+  foreach(_opsnn_name ${OPSNN_CANN_NAMES})
+    file(REMOVE ${PROJECT_BINARY_DIR}/lib${_opsnn_name}.so)
+  endforeach()
 endif()
 
 # The shared library exports exactly the functions the public headers declare.
@@ -95,4 +131,18 @@ if(OPSNN_BUILD_TESTS)
     COMMAND ${CMAKE_COMMAND} -DNM=${OPSNN_NM} -DLIB=$<TARGET_FILE:opsnn>
             -DINCLUDE_DIR=${PROJECT_SOURCE_DIR}/include
             -P ${CMAKE_CURRENT_LIST_DIR}/check_exports.cmake)
+endif()
+
+# The ops-nn sample recipe, run as a new user would: install, source
+# set_env.sh, build examples/aclnn_samples/*.cpp with the recipe's
+# CMakeLists.txt and g++, run. Not in sanitizer builds: a program built
+# without the sanitizer cannot load an instrumented libopsnn.
+if(OPSNN_BUILD_TESTS AND OPSNN_CANN_LINK_NAMES AND NOT (OPSNN_SANITIZE OR OPSNN_TSAN OR OPSNN_FUZZ))
+  find_program(OPSNN_GXX NAMES g++)
+  if(OPSNN_GXX)
+    add_test(NAME cann_sample_recipe
+      COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cann_recipe/run_recipe.sh ${PROJECT_BINARY_DIR}
+              ${PROJECT_SOURCE_DIR})
+    set_tests_properties(cann_sample_recipe PROPERTIES TIMEOUT 300)
+  endif()
 endif()

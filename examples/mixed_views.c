@@ -410,7 +410,7 @@ static int CaseSeluBf16(Resources *r)
     }
     PrintMatrix("gradInput", "bf16, shape {2,3}", got, ROWS, COLS);
 
-    /* The float32 sequence of the library (SPEC §7), rounded to bf16. */
+    /* The float32 sequence of the library (docs/api/selu_backward.md), rounded to bf16. */
     const float scale = 1.0507009873554804934193349852946f;
     const float scaleAlpha = 1.7580993408473768599402175208123f;
     for (int i = 0; i < NUM_ELEMS; i++) {
@@ -426,8 +426,13 @@ static int CaseSeluBf16(Resources *r)
     return CheckEqual("case 3", got, want, NUM_ELEMS, 0.0f);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) { /* --help: usage on stdout, status 0; anything else is an error */
+        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        fprintf(help ? stdout : stderr, "usage: %s\n  runs the fp16/bf16, mixed-dtype, broadcast and strided-view cases and checks them (no options)\n", argv[0]);
+        return help ? 0 : 2;
+    }
     Resources r;
     memset(&r, 0, sizeof(r));
     LOG_PRINT("libopsnn %s\n\n", opsnn_version_string());

@@ -192,8 +192,13 @@ static int Run(Resources *r)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) { /* --help: usage on stdout, status 0; anything else is an error */
+        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        fprintf(help ? stdout : stderr, "usage: %s\n  runs aclnnSoftshrinkBackward on the seed example and prints the result (no options)\n", argv[0]);
+        return help ? 0 : 2;
+    }
     Resources r;
     memset(&r, 0, sizeof(r));
     r.deviceId = 0;

@@ -49,7 +49,7 @@ static const float LEARNING_RATE = 0.05f;
 static const float PENALTY_MU = 3e-3f; /* weight of the penalty */
 static const float PENALTY_LAMBDA = 0.05f; /* its dead zone */
 
-/* SELU's constants (Klambauer et al. 2017), as SPEC §7 gives them. */
+/* SELU's constants (Klambauer et al. 2017) as float32, as ops-nn's selu_grad kernel uses them. */
 static const double SELU_ALPHA = 1.6732632423543772848170429916717;
 static const double SELU_SCALE = 1.0507009873554804934193349852946;
 
@@ -375,21 +375,35 @@ static int check_gradient(const float *p, const float *grad, const float *x, con
 
 /* ---- training ------------------------------------------------------------- */
 
+static const char usage[] =
+    "usage: %s [--epochs N] [--check]\n"
+    "  trains an 8-32-32-1 SELU MLP with aclnnSeluBackward and aclnnSoftshrinkBackward\n"
+    "  --epochs N   epochs to train (default 200)\n"
+    "  --check      exit 1 unless the loss halves and the gradients match finite differences\n"
+    "  --help       this text\n";
+
+/* 0: run; 1: --help was printed; -1: bad arguments (usage on stderr). */
 static int parse_args(int argc, char **argv, int *epochs, int *check)
 {
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--epochs") == 0 && i + 1 < argc) {
-            *epochs = atoi(argv[++i]);
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf(usage, argv[0]);
+            return 1;
+        } else if (strcmp(argv[i], "--epochs") == 0 && i + 1 < argc) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || end == argv[i] || n < 1 || n > 1000000) {
+                fprintf(stderr, "--epochs must be an integer from 1 to 1000000, got \"%s\"\n", argv[i]);
+                return -1;
+            }
+            *epochs = (int)n;
         } else if (strcmp(argv[i], "--check") == 0) {
             *check = 1;
         } else {
-            fprintf(stderr, "usage: %s [--epochs N] [--check]\n", argv[0]);
-            return 1;
+            fprintf(stderr, "unknown argument \"%s\"\n", argv[i]);
+            fprintf(stderr, usage, argv[0]);
+            return -1;
         }
-    }
-    if (*epochs < 1) {
-        fprintf(stderr, "--epochs must be >= 1\n");
-        return 1;
     }
     return 0;
 }
@@ -494,8 +508,9 @@ static int train(model *m, aclrtStream stream, int epochs, int check)
 int main(int argc, char **argv)
 {
     int epochs = 200, check = 0;
-    if (parse_args(argc, argv, &epochs, &check) != 0) {
-        return 2;
+    int args = parse_args(argc, argv, &epochs, &check);
+    if (args != 0) {
+        return args > 0 ? 0 : 2;
     }
     printf("train_selu_mlp: %d-%d-%d-1 SELU MLP, %d samples, batch %d, lr %g, "
            "soft-shrink penalty on layer 1 (mu %g, lambda %g), %d epochs\n",

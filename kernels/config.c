@@ -153,7 +153,10 @@ static int resolve(int isa)
 
 static void fill_default(void)
 {
-    fill(resolve(-1));
+    int isa = resolve(-1);
+    fill(isa);
+    opsnn_log(OPSNN_LOG_INFO, "kernel path %s (best this CPU has, OPSNN_ISA=%s)", opsnn_isa_name(isa),
+              getenv("OPSNN_ISA") != NULL ? getenv("OPSNN_ISA") : "(unset)");
 }
 
 int opsnn_kernels_select(int isa)
@@ -161,6 +164,8 @@ int opsnn_kernels_select(int isa)
     pthread_once(&once, fill_default); /* a later first lookup must not undo this choice */
     int eff = resolve(isa);
     fill(eff);
+    opsnn_log(OPSNN_LOG_INFO, "kernel path %s selected (asked for %s)", opsnn_isa_name(eff),
+              isa < 0 ? "the default" : opsnn_isa_name(isa));
     return eff;
 }
 

@@ -68,7 +68,7 @@ static bool call_failed_alloc(void)
 static void assert_oom_message(const char *api)
 {
     const char *msg = aclGetRecentErrMsg();
-    if (strncmp(msg, api, strlen(api)) != 0 ||
+    if (msg == NULL || strncmp(msg, api, strlen(api)) != 0 ||
         (strstr(msg, "out of memory") == NULL && strstr(msg, "cannot allocate") == NULL)) {
         fail_msg("line %d, allocation %ld: message \"%s\" should start with \"%s\" and say out "
                  "of memory", W.line, W.target, msg, api);

@@ -39,7 +39,8 @@ static float storage_a[4], storage_b[4];
 static void assert_msg_contains(const char *prefix, const char *needle)
 {
     const char *msg = aclGetRecentErrMsg();
-    if (strncmp(msg, prefix, strlen(prefix)) != 0 || (needle && strstr(msg, needle) == NULL)) {
+    if (msg == NULL || strncmp(msg, prefix, strlen(prefix)) != 0 ||
+        (needle && strstr(msg, needle) == NULL)) {
         fail_msg("message \"%s\" should start with \"%s\" and contain \"%s\"", msg, prefix,
                  needle ? needle : "");
     }
@@ -360,36 +361,50 @@ static void runtime_sizes_past_the_address_space_are_status_codes(void **state)
 static void tiling_refuses_inputs_its_formulas_cannot_hold(void **state)
 {
     (void)state;
-    opsnn_platform p = {"Ascend910B", 48, 196608};
+    opsnn_platform p;
+    assert_int_equal(opsnn_platform_get("Ascend950", &p), ACLNN_SUCCESS);
     opsnn_softshrink_grad_tiling st;
     opsnn_selu_grad_tiling sl;
     int64_t max[1] = {INT64_MAX};
-    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, ACL_FLOAT, max, 1, 0.5f, &st),
+    opsnn_tiling_tensor tmax = {ACL_FLOAT, 1, max};
+    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tmax, &tmax, &tmax, 0.5f, &st),
                      ACLNN_ERR_PARAM_INVALID);
-    assert_msg_contains("opsnn_softshrink_grad_tiling_compute: the element count must be <=", NULL);
-    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, ACL_INT8, max, 1, &sl),
-                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_contains("opsnn_softshrink_grad_tiling_compute: input_grad->dims[0] must be >= 0 and the "
+                        "element count <=", NULL);
     int64_t over[2] = {P2(32), P2(32)};
-    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, ACL_FLOAT, over, 2, &sl),
+    opsnn_tiling_tensor tover = {ACL_INT8, 2, over};
+    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tover, &tover, &tover, &sl),
                      ACLNN_ERR_PARAM_INVALID);
-    opsnn_platform huge_ub = {"custom", 1, INT64_MAX};
+    p.ub_size = (int64_t)INT32_MAX + 1; /* UB sizes are 32-bit on the NPU */
     int64_t small[1] = {1024};
-    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&huge_ub, ACL_BF16, small, 1, 0.5f, &st),
+    opsnn_tiling_tensor tsmall = {ACL_BF16, 1, small};
+    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tsmall, &tsmall, &tsmall, 0.5f, &st),
                      ACLNN_ERR_PARAM_INVALID);
-    assert_msg_contains("opsnn_softshrink_grad_tiling_compute: platform needs", "ub_size");
-    assert_int_equal(opsnn_selu_grad_tiling_compute(&huge_ub, ACL_BF16, small, 1, &sl),
+    assert_msg_contains("opsnn_softshrink_grad_tiling_compute: platform->ub_size must be in", NULL);
+    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tsmall, &tsmall, &tsmall, &sl),
                      ACLNN_ERR_PARAM_INVALID);
-    /* the largest accepted: one core, 2^63 - 513 elements, rounded up exactly */
-    opsnn_platform one = {"custom", 1, INT64_MAX / 8};
-    int64_t big[1] = {INT64_MAX - 512};
-    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&one, ACL_FLOAT, big, 1, 0.5f, &st),
+    /* the largest accepted: one core, the largest UB, 2^57 - 1 elements,
+     * rounded up exactly (UBSan would flag any overflow on the way) */
+    p.core_num = 1;
+    p.ub_size = INT32_MAX;
+    int64_t big[1] = {INT64_MAX / 64};
+    opsnn_tiling_tensor tbig = {ACL_FLOAT, 1, big};
+    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tbig, &tbig, &tbig, 0.5f, &st),
                      ACLNN_SUCCESS);
-    assert_int_equal(st.data.blockFormer, INT64_MAX - 511);
+    assert_int_equal(st.data.blockFormer, P2(57));
     assert_int_equal(st.data.blockNum, 1);
-    assert_int_equal(st.blockTail, INT64_MAX - 512);
-    assert_int_equal(opsnn_selu_grad_tiling_compute(&one, ACL_INT8, big, 1, &sl), ACLNN_SUCCESS);
-    assert_int_equal(sl.data.blockFormer, INT64_MAX - 511);
-    assert_int_equal(sl.usedCoreNum, 1);
+    /* (2147483647 - 8192) * 8 / 226 = 76016830 -> multiple of 64: 76016768 */
+    assert_int_equal(st.data.ubFormer, 76016768);
+    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tbig, &tbig, &tbig, &sl), ACLNN_SUCCESS);
+    assert_int_equal(sl.data.blockFormer, P2(57));
+    assert_int_equal(sl.block_dim, 1);
+    p.algo = OPSNN_TILING_910B;
+    assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tbig, &tbig, &tbig, 0.5f, &st),
+                     ACLNN_SUCCESS);
+    assert_int_equal(st.data_910b.blockFactor, P2(57));
+    /* the experimental SeluGrad struct holds blockFactor in a uint32: the NPU fails */
+    assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tbig, &tbig, &tbig, &sl),
+                     ACLNN_ERR_PARAM_INVALID);
 }
 
 int main(void)

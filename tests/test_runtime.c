@@ -110,17 +110,26 @@ static int msg_starts_with(const char *msg, const char *prefix)
     return msg != NULL && strncmp(msg, prefix, strlen(prefix)) == 0;
 }
 
-/* Leave a known, unrelated message in this thread's slot. */
+static char last_failure[512];
+
+/* Leave a known, unrelated message pending in this thread's slot (the next
+ * failure must replace it), and forget the copy assert_msg keeps. */
 static void set_unrelated_error(void)
 {
     assert_int_equal(aclrtFree(NULL), ACL_ERROR_RT_PARAM_INVALID);
-    assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtFree"));
+    snprintf(last_failure, sizeof last_failure, "(no failure checked yet)");
 }
 
+/* The message of the last failure. aclGetRecentErrMsg obtains and clears, so
+ * the first check after a failure obtains it and later checks of the same
+ * failure see this copy. */
 static void assert_msg(const char *prefix, const char *needle)
 {
-    const char *msg = aclGetRecentErrMsg();
-    assert_non_null(msg);
+    const char *got = aclGetRecentErrMsg();
+    if (got != NULL) {
+        snprintf(last_failure, sizeof last_failure, "%s", got);
+    }
+    const char *msg = last_failure;
     if (!msg_starts_with(msg, prefix) || strstr(msg, needle) == NULL) {
         fail_msg("message \"%s\" should start with \"%s\" and contain \"%s\"", msg, prefix, needle);
     }
@@ -855,14 +864,16 @@ static void run_probe(msg_probe *probe)
     assert_int_equal(pthread_join(th, NULL), 0);
 }
 
-static void err_msg_is_empty_in_fresh_thread(void **state)
+static void err_msg_is_null_in_fresh_thread(void **state)
 {
     (void)state;
-    set_unrelated_error(); /* the main thread has a message; a new thread must not see it */
+    /* the main thread has a message; a new thread must not see it */
+    assert_int_equal(aclrtFree(NULL), ACL_ERROR_RT_PARAM_INVALID);
     msg_probe probe = {.device_to_set = -1};
     run_probe(&probe);
-    assert_string_equal(probe.initial, "");
-    assert_string_equal(probe.after, "");
+    assert_string_equal(probe.initial, "(null)");
+    assert_string_equal(probe.after, "(null)");
+    assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtFree"));
 }
 
 static void err_msg_after_set_device_names_call_parameter_and_value(void **state)
@@ -870,7 +881,7 @@ static void err_msg_after_set_device_names_call_parameter_and_value(void **state
     (void)state;
     msg_probe probe = {.device_to_set = 1};
     run_probe(&probe);
-    assert_string_equal(probe.initial, "");
+    assert_string_equal(probe.initial, "(null)");
     assert_int_equal(probe.rc, ACL_ERROR_RT_INVALID_DEVICEID);
     assert_true(msg_starts_with(probe.after, "aclrtSetDevice"));
     assert_non_null(strstr(probe.after, "deviceId"));
@@ -883,24 +894,21 @@ static void err_msg_is_thread_local(void **state)
     /* Main thread: a malloc error. */
     void *p = NULL;
     assert_int_equal(aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_PARAM_INVALID);
-    char main_msg[256];
-    snprintf(main_msg, sizeof main_msg, "%s", aclGetRecentErrMsg());
-    assert_true(msg_starts_with(main_msg, "aclrtMalloc"));
 
     /* Thread A fails with its own message, which the main thread never sees. */
     msg_probe a = {.device_to_set = 7};
     run_probe(&a);
-    assert_string_equal(a.initial, "");
+    assert_string_equal(a.initial, "(null)");
     assert_int_equal(a.rc, ACL_ERROR_RT_INVALID_DEVICEID);
     assert_true(msg_starts_with(a.after, "aclrtSetDevice"));
     assert_non_null(strstr(a.after, "7"));
-    assert_string_equal(aclGetRecentErrMsg(), main_msg);
+    assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtMalloc"));
 
     /* Thread B starts after A failed: it sees nothing of A's message. */
     msg_probe b = {.device_to_set = -1};
     run_probe(&b);
-    assert_string_equal(b.initial, "");
-    assert_string_equal(b.after, "");
+    assert_string_equal(b.initial, "(null)");
+    assert_string_equal(b.after, "(null)");
 }
 
 typedef struct {
@@ -946,24 +954,41 @@ static void err_msg_not_cleared_by_successful_calls(void **state)
 {
     (void)state;
     assert_int_equal(aclrtSetDevice(1), ACL_ERROR_RT_INVALID_DEVICEID);
-    char before[256];
-    snprintf(before, sizeof before, "%s", aclGetRecentErrMsg());
-    assert_true(msg_starts_with(before, "aclrtSetDevice"));
     assert_int_equal(aclrtSetDevice(0), ACL_SUCCESS);
     void *p = NULL;
     assert_int_equal(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     assert_int_equal(aclrtFree(p), ACL_SUCCESS);
     assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
-    assert_string_equal(aclGetRecentErrMsg(), before);
+    assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtSetDevice"));
 }
 
 static void err_msg_is_overwritten_by_next_failure(void **state)
 {
     (void)state;
     assert_int_equal(aclrtSetDevice(3), ACL_ERROR_RT_INVALID_DEVICEID);
-    assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtSetDevice"));
     assert_int_equal(aclrtMemset(NULL, 1, 0, 1), ACL_ERROR_RT_PARAM_INVALID);
     assert_true(msg_starts_with(aclGetRecentErrMsg(), "aclrtMemset"));
+}
+
+/* CANN's aclGetRecentErrMsg "obtains and clears": the next call returns
+ * nullptr until a new failure, and the string handed out stays readable until
+ * the thread's next call. */
+static void err_msg_is_obtained_and_cleared(void **state)
+{
+    (void)state;
+    assert_int_equal(aclrtSetDevice(5), ACL_ERROR_RT_INVALID_DEVICEID);
+    const char *first = aclGetRecentErrMsg();
+    assert_non_null(first);
+    assert_string_equal(first, "aclrtSetDevice: deviceId must be 0 (the CPU is the only device), got 5");
+    /* a later failure does not overwrite what the caller is holding */
+    assert_int_equal(aclrtSetDevice(6), ACL_ERROR_RT_INVALID_DEVICEID);
+    assert_string_equal(first, "aclrtSetDevice: deviceId must be 0 (the CPU is the only device), got 5");
+    const char *second = aclGetRecentErrMsg();
+    assert_non_null(second);
+    assert_true(msg_starts_with(second, "aclrtSetDevice"));
+    assert_non_null(strstr(second, "got 6"));
+    assert_null(aclGetRecentErrMsg());
+    assert_null(aclGetRecentErrMsg());
 }
 
 /* ---- aclDataTypeSize -------------------------------------------------------------- */
@@ -1355,12 +1380,13 @@ int main(void)
         cmocka_unit_test(memset_sets_count_bytes_to_low_byte_of_value),
         cmocka_unit_test(memset_count_above_max_is_param_invalid_and_writes_nothing),
         cmocka_unit_test(memset_null_pointer_is_param_invalid),
-        cmocka_unit_test(err_msg_is_empty_in_fresh_thread),
+        cmocka_unit_test(err_msg_is_null_in_fresh_thread),
         cmocka_unit_test(err_msg_after_set_device_names_call_parameter_and_value),
         cmocka_unit_test(err_msg_is_thread_local),
         cmocka_unit_test(err_msg_concurrent_threads_keep_their_own_messages),
         cmocka_unit_test(err_msg_not_cleared_by_successful_calls),
         cmocka_unit_test(err_msg_is_overwritten_by_next_failure),
+        cmocka_unit_test(err_msg_is_obtained_and_cleared),
         cmocka_unit_test(data_type_size_of_every_value),
         cmocka_unit_test(data_type_size_of_unknown_values_is_zero),
         cmocka_unit_test(float_to_half_exact_values),

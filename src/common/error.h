@@ -10,10 +10,33 @@
 
 enum { OPSNN_LOG_DEBUG = 0, OPSNN_LOG_INFO = 1, OPSNN_LOG_WARNING = 2, OPSNN_LOG_ERROR = 3 };
 
-/* Record the calling thread's last error message and log it at error level. */
-void opsnn_error(const char *fmt, ...) OPSNN_PRINTF(1, 2);
+/* Record the calling thread's error message (what aclGetRecentErrMsg hands
+ * out next) and log it at error level. */
+#define opsnn_error(...) opsnn_error_at(__FILE__, __LINE__, __VA_ARGS__)
+void opsnn_error_at(const char *file, int line, const char *fmt, ...) OPSNN_PRINTF(3, 4);
 
-/* Log a line when ASCEND_GLOBAL_LOG_LEVEL allows `level`. */
-void opsnn_log(int level, const char *fmt, ...) OPSNN_PRINTF(2, 3);
+/* Log a record when the level of module OP allows `level`. The check is one
+ * relaxed atomic load: a filtered-out record costs no lock, and its arguments
+ * are not even evaluated. */
+#define opsnn_log(level, ...)                                                                 \
+    do {                                                                                      \
+        if (opsnn_log_enabled(level)) {                                                       \
+            opsnn_log_at((level), __FILE__, __LINE__, __VA_ARGS__);                           \
+        }                                                                                     \
+    } while (0)
+void opsnn_log_at(int level, const char *file, int line, const char *fmt, ...) OPSNN_PRINTF(4, 5);
+
+/* Whether a record of `level` would be emitted (for callers that have to
+ * compute something only to log it). */
+int opsnn_log_enabled(int level);
+
+/* Read ASCEND_GLOBAL_LOG_LEVEL, ASCEND_MODULE_LOG_LEVEL,
+ * ASCEND_SLOG_PRINT_TO_STDOUT and ASCEND_PROCESS_LOG_PATH again and start a
+ * new log file on the next record (the library reads them once, at its first
+ * record; the tests change them). Not thread-safe against concurrent logging. */
+void opsnn_log_reconfigure(void);
+
+/* The log file records go to ("" before the first file record). */
+const char *opsnn_log_file_path(void);
 
 #endif /* OPSNN_COMMON_ERROR_H_ */

@@ -70,6 +70,13 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     }
     *workspaceSize = ex->workspace_size;
     *executor = ex;
+    if (opsnn_log_enabled(OPSNN_LOG_DEBUG)) {
+        char plan[512];
+        opsnn_plan_dump(ex, plan, sizeof plan);
+        opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 1 built executor %p: %" PRId64 " elements, rank %d, "
+                  "workspace %" PRIu64 " bytes; plan: %s", desc->api, (void *)ex, ex->out.numel,
+                  ex->ndim, ex->workspace_size, plan);
+    }
     return ACLNN_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 /* Phase 2 proper: one fused elementwise pass, split into the blocks of the
  * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
  * block walked in chunks of ubFormer elements. */
+#include <inttypes.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <omp.h>
 #endif
 
+#include "common/error.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
 
@@ -73,25 +75,25 @@ static blocking plan_blocks(const aclOpExecutor *ex, int64_t numel, int64_t byte
     int64_t justified = numel * bytes_per_elem / PARALLEL_MIN_BYTES_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
-    opsnn_platform cpu = {"cpu", threads, OPSNN_CPU_UB_SIZE};
+    opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
     blocking b = {numel, 1, numel, 1};
     if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
         return b; /* one block, one chunk: what the tiling would say, without asking */
     }
+    opsnn_tiling_tensor flat = {ex->desc.compute_dtype, 1, &numel};
     if (ex->desc.kernel == OPSNN_KERNEL_SOFTSHRINK_BWD) {
         opsnn_softshrink_grad_tiling t;
-        if (opsnn_softshrink_grad_tiling_compute(&cpu, ex->desc.compute_dtype, &numel, 1,
-                                                 ex->desc.params.lambda, &t) == ACLNN_SUCCESS) {
+        if (opsnn_softshrink_grad_tiling_compute(&cpu, &flat, &flat, &flat, ex->desc.params.lambda,
+                                                 &t) == ACLNN_SUCCESS) {
             b.block_former = t.data.blockFormer;
             b.block_num = t.data.blockNum;
             b.ub_former = t.data.ubFormer;
         }
     } else {
         opsnn_selu_grad_tiling t;
-        if (opsnn_selu_grad_tiling_compute(&cpu, ex->desc.compute_dtype, &numel, 1, &t) ==
-            ACLNN_SUCCESS) {
+        if (opsnn_selu_grad_tiling_compute(&cpu, &flat, &flat, &flat, &t) == ACLNN_SUCCESS) {
             b.block_former = t.data.blockFormer;
-            b.block_num = t.usedCoreNum;
+            b.block_num = t.block_dim;
             b.ub_former = t.data.ubFormer;
         }
     }
@@ -155,6 +157,9 @@ void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
     opsnn_kparams params = ex->desc.params;
     params.nt_store = temp == NULL && numel * bytes_per_elem > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
+    opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 2: %" PRId64 " elements in %" PRId64 " blocks of %" PRId64
+              " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.api, numel,
+              b.block_num, b.block_former, b.ub_former, b.threads, opsnn_get_isa());
     run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
         return;

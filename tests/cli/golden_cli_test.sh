@@ -164,30 +164,52 @@ eq "selu int8 values (round to nearest)" "$(vals s8.bin d1)" "-2 8 11 11 11 11 8
 run "selu int32" 0 "$G" selu-backward --grad o32.bin --result r32.bin --out s32.bin --dtype int32 --shape 2
 eq "selu int32 values (truncate)" "$(vals s32.bin d4)" "75 105"
 
-run "tiling softshrink seed" 0 "$G" tiling softshrink --soc Ascend910B --shape 4,2 --dtype fp32 --lambda 1.2 \
-    --bin t1.bin
-for f in "blockNum: 1" "blockFormer: 512" "dim0: 8" "ubFormer: 11584" "lambd: 1.20000005" \
-    "usedCoreNum: 1" "blockTail: 8" "bufferMode: 0" "blockDim: 1" "tilingDataSize: 40"; do
-    has "tiling softshrink text" "$OUT" "$f"
+# tiling: official ops-nn tiling UT inputs; --bin must be the struct of the
+# ops-nn *_tiling_data.h header, little-endian with natural alignment.
+run "tiling arch35 softshrink test_fp16_5d" 0 "$G" tiling softshrink --soc ascend950 --shape 16,1,4,4,8 \
+    --dtype fp16 --bin t1.bin
+for f in "algorithm: arch35" "dim0: 2048" "coreNum: 1" "blockFormer: 2048" "blockNum: 1" "ubFormer: 8320" \
+    "lambd: 0.5" "tilingKey: 1" "blockDim: 1" "workspaceSize: 0" "tilingDataSize: 48"; do
+    has "tiling arch35 softshrink text" "$OUT" "$f"
 done
-eq "tiling softshrink --bin: 4 int64 + float + 4 zero bytes" "$(hex t1.bin)" \
-    "0100000000000000""0002000000000000""0800000000000000""402d000000000000""9a99993f""00000000"
-run "tiling softshrink large json" 0 "$G" tiling softshrink --soc Ascend910B --shape 1000000 --dtype fp16 --json
-for f in '"blockNum": 48' '"blockFormer": 20992' '"dim0": 1000000' '"ubFormer": 6656' '"lambd": 0.5' \
-    '"usedCoreNum": 48' '"blockTail": 13376' '"bufferMode": 1' '"blockDim": 48' '"coreNum": 48' \
-    '"ubSize": 196608' '"shape": [1000000]'; do
-    has "tiling softshrink json" "$OUT" "$f"
+eq "tiling arch35 softshrink --bin: dim0, int32 coreNum + pad, blockFormer, blockNum, ubFormer, lambd + pad" \
+    "$(hex t1.bin)" "0008000000000000""0100000000000000""0008000000000000""0100000000000000""8020000000000000""0000003f00000000"
+run "tiling 910b softshrink fp16_large_double_buffer" 0 "$G" tiling softshrink --soc Ascend910B --core-num 48 \
+    --ub-size 262144 --shape 4194304 --dtype fp16 --json --bin t2.bin
+for f in '"algorithm": "910b"' '"totalNum": 4194304' '"blockFactor": 87552' '"ubFactor": 11520' '"lambd": 0.5' \
+    '"tilingKey": 1' '"blockDim": 48' '"vectorCoreNum": 48' '"ubSize": 262144' '"tilingDataSize": 24'; do
+    has "tiling 910b softshrink json" "$OUT" "$f"
 done
 eq "tiling json is one object" "$(head -c1 "$OUT")$(tail -c2 "$OUT" | head -c1)" "{}"
-run "tiling selu" 0 "$G" tiling selu --soc Ascend910B --shape 1000 --dtype fp16 --json --bin t2.bin
-for f in '"totalElements": 1000' '"blockFormer": 32' '"ubFormer": 5536' '"usedCoreNum": 32' \
-    '"blockTail": 8' '"blockDim": 32' '"tilingDataSize": 24'; do
-    has "tiling selu json" "$OUT" "$f"
+eq "tiling 910b softshrink --bin: totalNum, blockFactor, int32 ubFactor, lambd" "$(hex t2.bin)" \
+    "0000400000000000""0056010000000000""002d0000""0000003f"
+run "tiling 910b selu float32_success" 0 "$G" tiling selu --soc ascend910b --shape 2,3,4,5 --dtype fp32 --bin t3.bin
+for f in "totalNum: 120" "blockFactor: 128" "ubFactor: 128" "tilingKey: 1" "blockDim: 1"; do
+    has "tiling 910b selu" "$OUT" "$f"
 done
-eq "tiling selu --bin: 3 int64" "$(hex t2.bin)" "e803000000000000""2000000000000000""a015000000000000"
-run "tiling selu Ascend950" 0 "$G" tiling selu --soc Ascend950 --shape 1024,1024 --dtype fp32
-has "tiling selu Ascend950" "$OUT" "ubFormer: 8192"
-has "tiling selu Ascend950" "$OUT" "blockFormer: 16384"
+eq "tiling 910b selu --bin: uint64 totalNum, uint32 blockFactor, uint32 ubFactor" "$(hex t3.bin)" \
+    "7800000000000000""80000000""80000000"
+run "tiling arch35 selu AcceptsMatchingSupportedDtypes" 0 "$G" tiling selu --soc Ascend950 --shape 16 --dtype fp32 \
+    --bin t4.bin
+eq "tiling arch35 selu --bin: 256 bytes, one-dim fields then zeros" "$(hex t4.bin)" \
+    "1000000000000000""2000000000000000""0020000000000000""$(printf '0%.0s' $(seq 464))"
+refuse "tiling arch35 selu RejectsMismatchedSupportedInputDtypes" "gradients and outputs must have the same dtype" -- \
+    "$G" tiling selu --soc Ascend950 --shape 16 --dtype fp32 --input1-dtype fp16 --bin bad.bin
+run "tiling arch35 selu broadcast" 0 "$G" tiling selu --soc Ascend950 --shape 2,3,4 --input1-shape 1,3,1 --dtype fp32
+for f in "needBroadcast: 1" "innerSize: 1" "totalRows: 24" "outStrides: [0, 1, 0, 0, 0, 0, 0, 0]" "blockDim: 24" \
+    "tilingKey: 1"; do
+    has "tiling arch35 selu broadcast" "$OUT" "$f"
+done
+run "tiling empty tensor" 0 "$G" tiling softshrink --soc Ascend950 --shape 0,9,1 --dtype fp16 --bin t5.bin
+eq "tiling empty tensor: the all-zero struct" "$(hex t5.bin)" "$(printf '0%.0s' $(seq 96))"
+has "tiling empty tensor" "$OUT" "blockDim: 1"
+run "tiling NaN lambda passes like on the NPU" 0 "$G" tiling softshrink --soc Ascend950 --shape 8 --dtype fp32 \
+    --lambda nan --json
+has "tiling NaN lambda" "$OUT" '"lambd": "nan"'
+run "tiling 40-core part" 0 "$G" tiling softshrink --soc Ascend910B4 --shape 4194304 --dtype fp16
+for f in "vectorCoreNum: 40" "blockFactor: 104960" "ubFactor: 8448" "blockDim: 40"; do
+    has "tiling 40-core part" "$OUT" "$f"
+done
 run "tiling cpu" 0 "$G" tiling softshrink --soc cpu --shape 4096 --dtype fp32
 has "tiling cpu profile" "$OUT" "ubSize: 262144"
 
@@ -393,14 +415,20 @@ refuse "compare npy shapes differ" "shapes differ: golden sh1.npy is [4, 2], act
 refuse "compare raw needs a dtype" "needs --dtype" -- "$G" compare --method ratio --golden g.bin --actual x.bin
 refuse "compare bad rtol" "--rtol must be a finite number >= 0" -- \
     "$G" compare --method ratio --golden g.bin --actual x.bin --dtype fp32 --rtol -1
-refuse "tiling unknown soc" "--soc: \"Ascend310\" is not a known platform" -- \
+refuse "tiling unknown soc" "--soc: opsnn_platform_get: soc must be cpu or one of" "got \"Ascend310\"" -- \
     "$G" tiling softshrink --soc Ascend310 --shape 4 --dtype fp32 --bin bad.bin
-refuse "tiling int8 softshrink" "dtype must be FLOAT, FLOAT16 or BF16" -- \
-    "$G" tiling softshrink --soc Ascend910B --shape 4 --dtype int8 --bin bad.bin
-refuse "tiling rank 9 softshrink" "ndim" -- \
-    "$G" tiling softshrink --soc Ascend910B --shape 1,1,1,1,1,1,1,1,1 --dtype fp32 --bin bad.bin
-refuse "tiling negative lambda" "--lambda must be >= 0" -- \
+refuse "tiling soc without the kernel" "got Ascend910" -- \
+    "$G" tiling softshrink --soc Ascend910 --shape 4 --dtype fp32 --bin bad.bin
+refuse "tiling int8 softshrink" "same dtype, FLOAT, FLOAT16 or BF16" -- \
+    "$G" tiling softshrink --soc Ascend950 --shape 4 --dtype int8 --bin bad.bin
+refuse "tiling rank 9 softshrink" "rank <= 8" -- \
+    "$G" tiling softshrink --soc Ascend950 --shape 1,1,1,1,1,1,1,1,1 --dtype fp32 --bin bad.bin
+refuse "tiling negative lambda" "lambd must be >= 0" -- \
     "$G" tiling softshrink --soc Ascend910B --shape 4 --dtype fp32 --lambda -1 --bin bad.bin
+refuse "tiling ub below the reserve (UT invalid_ub_size)" "no single-buffered UB pass fits" -- \
+    "$G" tiling softshrink --soc Ascend910B --ub-size 8192 --shape 65 --dtype fp16 --bin bad.bin
+refuse "tiling zero cores" "--core-num" -- \
+    "$G" tiling softshrink --soc Ascend910B --core-num 0 --shape 65 --dtype fp16 --bin bad.bin
 refuse "tiling unknown op" "unknown operator \"relu\"" -- "$G" tiling relu --soc cpu --shape 4 --dtype fp32
 eq "no temporary files left" "$(ls -A | grep -c 'tmp-' || true)" "0"
 

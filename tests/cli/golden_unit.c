@@ -1,6 +1,6 @@
 /* Unit suite of opsnn-golden's pieces that the CLI test reaches only from
  * outside: the .npy header parser and writer, shape parsing, the compare
- * rule, bf16 rounding, the seeded generator and the tiling struct bytes. */
+ * rule, bf16 rounding, the seeded generator. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +17,6 @@
 #include "gen.h"
 #include "npy.h"
 #include "shape.h"
-#include "tiling.h"
 
 /* A version 1.0/2.0 file image of a header dict, padded as NumPy pads. */
 static size_t make_npy(unsigned char *buf, int major, const char *dict)
@@ -315,31 +314,6 @@ static void rng_is_xoshiro256starstar_seeded_by_splitmix64(void **state)
     }
 }
 
-static void tiling_bytes_follow_the_npu_struct_layout(void **state)
-{
-    (void)state;
-    opsnn_softshrink_grad_tiling_data d = {3, 512, 1500, 11584, 1.2f};
-    unsigned char b[GOLDEN_SOFTSHRINK_TILING_BYTES];
-    memset(b, 0xee, sizeof b);
-    golden_softshrink_tiling_bytes(&d, b);
-    const unsigned char want[40] = {3, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
-                                    0xdc, 5, 0, 0, 0, 0, 0, 0, 0x40, 0x2d, 0, 0, 0, 0, 0, 0,
-                                    0x9a, 0x99, 0x99, 0x3f, 0, 0, 0, 0};
-    assert_memory_equal(b, want, sizeof want);
-    /* The NPU struct is 4 int64 + 1 float, 8-byte aligned. */
-    struct npu_softshrink {
-        int64_t a, b, c, d;
-        float l;
-    };
-    assert_int_equal(sizeof(struct npu_softshrink), GOLDEN_SOFTSHRINK_TILING_BYTES);
-    opsnn_selu_grad_tiling_data s = {-1, 32, 5536};
-    unsigned char c[GOLDEN_SELU_TILING_BYTES];
-    golden_selu_tiling_bytes(&s, c);
-    const unsigned char want2[24] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 32, 0, 0, 0, 0, 0, 0, 0,
-                                     0xa0, 0x15, 0, 0, 0, 0, 0, 0};
-    assert_memory_equal(c, want2, sizeof want2);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -356,7 +330,6 @@ int main(void)
         cmocka_unit_test(bf16_rounds_to_nearest_even_and_keeps_nan_quiet),
         cmocka_unit_test(dtype_names_and_element_access),
         cmocka_unit_test(rng_is_xoshiro256starstar_seeded_by_splitmix64),
-        cmocka_unit_test(tiling_bytes_follow_the_npu_struct_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

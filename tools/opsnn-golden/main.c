@@ -1,5 +1,12 @@
 /* opsnn-golden: golden reference outputs, precision comparison and NPU tiling
- * data for SoftshrinkBackward and SeluBackward, from libopsnn's public API. */
+ * data for SoftshrinkBackward and SeluBackward, from libopsnn's public API.
+ *
+ * Sub-commands are rows of COMMANDS below. Adding one = one row: its name,
+ * the function that runs it (given the words after the name), its synopsis
+ * (shown by `opsnn-golden --help` and at the top of its own help) and the
+ * rest of its own help. `opsnn-golden NAME --help` (or -h anywhere after the
+ * name, or `opsnn-golden help NAME`) prints that help on stdout and exits 0;
+ * the ctest `cli_help` checks this for every row. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,32 +18,76 @@
 #include "run.h"
 #include "tiling.h"
 
-static const char USAGE[] =
-    "usage: opsnn-golden <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  softshrink-backward --grad FILE --self FILE --out FILE [--lambda L] [--dtype T]\n"
-    "                      [--self-dtype T] [--out-dtype T] [--shape S] [--self-shape S]\n"
-    "      gradInput = gradOutput where |self| > lambda (or self is NaN), else 0.\n"
-    "      lambda defaults to 0.5; --out-dtype defaults to the dtype of --grad.\n"
-    "  selu-backward --grad FILE --result FILE --out FILE [--dtype T] [--out-dtype T] [--shape S]\n"
-    "  gen --out FILE [--out FILE ...] --dtype T --shape S [--seed N] [--range LO,HI]\n"
-    "      [--nan-ratio P] [--inf-ratio P]      random inputs (uniform in [LO, HI), default -1,1;\n"
-    "                                           each --out gets its own stream of the seed)\n"
-    "  gen --out FILE --dtype T --values V0,V1,... [--shape S]      explicit values\n"
-    "  compare --golden FILE --actual FILE [--dtype T] [--golden-dtype T] [--shape S]\n"
-    "      [--rtol R] [--atol A] [--ratio Q] [--show N]\n"
-    "      error: |actual - golden| > atol + rtol*|golden|; pass: errors/elements <= ratio.\n"
-    "      defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3 1e-3, bf16 4e-3 4e-3 4e-3, ints 0.\n"
-    "      exit status: 0 pass, 1 fail, 2 bad input.\n"
-    "  tiling softshrink|selu --soc Ascend910B|Ascend950|cpu --shape S --dtype T [--lambda L]\n"
-    "      [--json] [--bin FILE]                the NPU tiling data (SPEC 8); --bin writes the struct\n"
-    "  run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR] [--compare METHOD]\n"
-    "      [--report-csv F] [--report-json F] [--junit F] [--max-numel N] [--quiet] [--emit-ttk-csv F]\n"
-    "      every case of an ATK .json or TTK kernel/aclnn .csv: goldens, the TTK manual-data\n"
-    "      tree (--prepare), verdicts on NPU outputs (--npu-dir); exit 0 pass, 1 fail, 2 bad input.\n"
-    "  version                                  tool and library version\n"
-    "\n"
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis; /* the command line(s); options in [] are optional */
+    const char *details;  /* what it does, defaults, exit status */
+} golden_command;
+
+static int cmd_version(int argc, char **argv);
+static int cmd_commands(int argc, char **argv);
+
+static const golden_command COMMANDS[] = {
+    {"softshrink-backward", golden_cmd_softshrink,
+     "softshrink-backward --grad FILE --self FILE --out FILE [--lambda L] [--dtype T]\n"
+     "                    [--self-dtype T] [--out-dtype T] [--shape S] [--self-shape S]\n",
+     "gradInput = gradOutput where |self| > lambda (or self is NaN), else 0, computed by\n"
+     "aclnnSoftshrinkBackward. self broadcasts against grad (NumPy rules); the output has\n"
+     "the broadcast shape.\n"
+     "  --lambda L       default 0.5 (torch.nn.Softshrink's); rounded once to float32\n"
+     "  --dtype T        dtype of --grad (and of --self unless --self-dtype)\n"
+     "  --out-dtype T    dtype of the output (fp32, fp16 or bf16); default: that of --grad\n"
+     "  --shape S        shape of raw --grad (and --self unless --self-shape)\n"},
+    {"selu-backward", golden_cmd_selu,
+     "selu-backward --grad FILE --result FILE --out FILE [--dtype T] [--shape S]\n",
+     "gradInput of SELU from the forward output `result`, computed by aclnnSeluBackward.\n"
+     "grad, result and the output have one dtype (fp32, fp16, bf16, int32 or int8) and\n"
+     "one shape: the operator has no output-dtype choice, so neither has this command.\n"},
+    {"gen", golden_cmd_gen,
+     "gen --out FILE [--out FILE ...] --dtype T --shape S [--seed N] [--range LO,HI]\n"
+     "    [--nan-ratio P] [--inf-ratio P]\n"
+     "gen --out FILE --dtype T --values V0,V1,... [--shape S]\n",
+     "Random inputs, uniform in [LO, HI) (default -1,1), each --out with its own stream of\n"
+     "the seed; or the explicit --values (shape default: 1-D).\n"},
+    {"compare", golden_cmd_compare,
+     "compare --golden FILE --actual FILE [--dtype T] [--golden-dtype T] [--shape S]\n"
+     "        [--method mixed|stat_rel_err|single_bm|close|cosine|binary|ratio]\n"
+     "        [--rtol R] [--atol A] [--ptol P] [--ratio Q] [--show N]\n",
+     "The verdict of CANN's test kits: --method mixed (TTK's default: |a - g| <= atol +\n"
+     "rtol*|g| per element, matched ratio >= 0.99, max abs error under the dtype's limit),\n"
+     "stat_rel_err / single_bm (MERE < th, MARE < 10 th), close (rtol, ptol, atol), cosine,\n"
+     "binary (always for integer outputs); docs/golden.md gives every formula.\n"
+     "--method ratio (also chosen by --rtol/--atol/--ratio without --method) is the original\n"
+     "rule: an element is an error when |actual - golden| > atol + rtol*|golden|; the check\n"
+     "passes when errors/elements <= ratio. Defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3\n"
+     "1e-3, bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
+     "Exit status: 0 pass, 1 fail, 2 bad input.\n"},
+    {"run", golden_cmd_run,
+     "run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR]\n"
+     "    [--compare METHOD] [--report-csv F] [--report-json F] [--junit F]\n"
+     "    [--max-numel N] [--quiet] [--emit-ttk-csv F]\n",
+     "Every case of an ATK .json or a TTK kernel/aclnn .csv (recognised by content): inputs\n"
+     "from the file's ranges and --seed (default 0), goldens from the library; --prepare\n"
+     "writes TTK's manual-data tree (--format, default bin) for `ttk --manual-data-dirs`;\n"
+     "--npu-dir judges NPU outputs saved in that layout (output_0_<dtype>.bin) with\n"
+     "--compare (default: the file's standard, else mixed). One line per case, a summary,\n"
+     "reports as CSV, JSON, JUnit; --emit-ttk-csv writes the cases as a TTK aclnn table.\n"
+     "Cases with a tensor above --max-numel elements (default 67108864) are skipped.\n"
+     "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n"},
+    {"tiling", golden_cmd_tiling,
+     "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"
+     "       [--lambda L] [--input1-shape S] [--input1-dtype T] [--output-shape S]\n"
+     "       [--output-dtype T] [--json] [--bin FILE]\n",
+     "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"
+     "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n"},
+    {"version", cmd_version, "version\n", "The tool's and the linked library's versions.\n"},
+    {"commands", cmd_commands, "commands\n", "The sub-command names, one per line.\n"},
+};
+
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+static const char NOTES[] =
     "files: NAME.npy is NumPy .npy (format 1.0/2.0, C order; dtype and shape from the header),\n"
     "       any other name is raw little-endian data (numpy tofile) and needs --dtype and --shape\n"
     "       (compare reads it as 1-D without --shape).\n"
@@ -46,47 +97,126 @@ static const char USAGE[] =
     "shapes: 4,2 or [4,2] or 4x2; \"\" or scalar for rank 0.\n"
     "errors: a message on stderr naming the file or option, exit status 2, no output written.\n";
 
-int main(int argc, char **argv)
+/* Each line of text, indented. */
+static void put_indented(FILE *f, const char *indent, const char *text)
 {
-    /* The tool prints every library error itself; keep the library's log
-     * quiet unless the user asked for it. */
-    setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);
-    if (argc < 2) {
-        fputs(USAGE, stderr);
+    while (*text != '\0') {
+        size_t n = strcspn(text, "\n");
+        fprintf(f, "%s%.*s\n", indent, (int)n, text);
+        text += n + (text[n] == '\n');
+    }
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: opsnn-golden <command> [options]\n"
+          "       opsnn-golden <command> --help     help of one command\n\ncommands:\n", f);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        put_indented(f, "  ", COMMANDS[i].synopsis);
+    }
+    fputc('\n', f);
+    fputs(NOTES, f);
+}
+
+static void command_help(const golden_command *c)
+{
+    const char *syn = c->synopsis;
+    while (*syn != '\0') { /* "opsnn-golden " before each form, continuation lines aligned */
+        size_t n = strcspn(syn, "\n");
+        const char *lead = syn == c->synopsis ? "usage: opsnn-golden "
+                           : syn[0] == ' '    ? "             "
+                                              : "       opsnn-golden ";
+        printf("%s%.*s\n", lead, (int)n, syn);
+        syn += n + (syn[n] == '\n');
+    }
+    putchar('\n');
+    fputs(c->details, stdout);
+    putchar('\n');
+    fputs(NOTES, stdout);
+}
+
+static const golden_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(COMMANDS[i].name, name) == 0) {
+            return &COMMANDS[i];
+        }
+    }
+    return NULL;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0) {
+        fprintf(stderr, "opsnn-golden version: takes no arguments\n");
         return 2;
     }
-    const char *cmd = argv[1];
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-            fputs(USAGE, stdout);
+    printf("opsnn-golden %d.%d.%d (libopsnn %s, %s kernels)\n", OPSNN_VERSION_MAJOR,
+           OPSNN_VERSION_MINOR, OPSNN_VERSION_PATCH, opsnn_version_string(), opsnn_get_isa());
+    return 0;
+}
+
+static int cmd_commands(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0) {
+        fprintf(stderr, "opsnn-golden commands: takes no arguments\n");
+        return 2;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        puts(COMMANDS[i].name);
+    }
+    return 0;
+}
+
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int main(int argc, char **argv)
+{
+    /* The tool prints every library error itself (on stderr, with exit
+     * status 2); the library's own log records would only repeat them in a
+     * plog file. ASCEND_GLOBAL_LOG_LEVEL set by the user still wins. */
+    setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[1];
+    if (is_help(name)) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc == 2) {
+            usage(stdout);
+            return 0;
+        }
+        const golden_command *c = find_command(argv[2]);
+        if (c == NULL) {
+            fprintf(stderr, "opsnn-golden help: unknown command \"%s\"\n", argv[2]);
+            return 2;
+        }
+        command_help(c);
+        return 0;
+    }
+    if (strcmp(name, "--version") == 0) {
+        return cmd_version(0, argv + 2);
+    }
+    const golden_command *c = find_command(name);
+    if (c == NULL) {
+        fprintf(stderr, "opsnn-golden: unknown command \"%s\"\n\n", name);
+        usage(stderr);
+        return 2;
+    }
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            command_help(c);
             return 0;
         }
     }
-    int n = argc - 2;
-    char **rest = argv + 2;
-    if (strcmp(cmd, "softshrink-backward") == 0) {
-        return golden_cmd_softshrink(n, rest);
-    }
-    if (strcmp(cmd, "selu-backward") == 0) {
-        return golden_cmd_selu(n, rest);
-    }
-    if (strcmp(cmd, "gen") == 0) {
-        return golden_cmd_gen(n, rest);
-    }
-    if (strcmp(cmd, "compare") == 0) {
-        return golden_cmd_compare(n, rest);
-    }
-    if (strcmp(cmd, "run") == 0) {
-        return golden_cmd_run(n, rest);
-    }
-    if (strcmp(cmd, "tiling") == 0) {
-        return golden_cmd_tiling(n, rest);
-    }
-    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("opsnn-golden %d.%d.%d (libopsnn %s, %s kernels)\n", OPSNN_VERSION_MAJOR,
-               OPSNN_VERSION_MINOR, OPSNN_VERSION_PATCH, opsnn_version_string(), opsnn_get_isa());
-        return 0;
-    }
-    fprintf(stderr, "opsnn-golden: unknown command \"%s\"\n\n%s", cmd, USAGE);
-    return 2;
+    return c->run(argc - 2, argv + 2);
 }

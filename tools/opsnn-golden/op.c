@@ -145,6 +145,11 @@ static int run_op(const golden_opts *o, int softshrink, golden_err *e)
     const char *cmd = softshrink ? "softshrink-backward" : "selu-backward";
     op_args a;
     float lambd = 0.5f; /* torch.nn.Softshrink's default */
+    if (!softshrink && golden_opt_has(o, "out-dtype")) {
+        /* aclnnSeluBackward takes one dtype for gradOutput, result and gradInput */
+        return golden_fail(e, "--out-dtype: the output of selu-backward has the dtype of --grad "
+                              "(aclnnSeluBackward requires one dtype for all three tensors)");
+    }
     if (read_args(o, second, &a, e) != 0 ||
         (softshrink && golden_opt(o, "lambda") != NULL && golden_parse_float("--lambda", golden_opt(o, "lambda"), &lambd, e) != 0)) {
         return -1;

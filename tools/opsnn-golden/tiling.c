@@ -7,39 +7,9 @@
 #include "acl/acl_base.h"
 #include "args.h"
 #include "binio.h"
+#include "opsnn/opsnn.h"
 
-static void put_i64(unsigned char *p, int64_t v)
-{
-    uint64_t u = (uint64_t)v;
-    for (int i = 0; i < 8; i++) {
-        p[i] = (unsigned char)(u >> (8 * i));
-    }
-}
-
-void golden_softshrink_tiling_bytes(const opsnn_softshrink_grad_tiling_data *d,
-                                    unsigned char out[GOLDEN_SOFTSHRINK_TILING_BYTES])
-{
-    memset(out, 0, GOLDEN_SOFTSHRINK_TILING_BYTES);
-    put_i64(out + 0, d->blockNum);
-    put_i64(out + 8, d->blockFormer);
-    put_i64(out + 16, d->dim0);
-    put_i64(out + 24, d->ubFormer);
-    uint32_t u;
-    memcpy(&u, &d->lambd, sizeof u);
-    for (int i = 0; i < 4; i++) {
-        out[32 + i] = (unsigned char)(u >> (8 * i));
-    }
-}
-
-void golden_selu_tiling_bytes(const opsnn_selu_grad_tiling_data *d,
-                              unsigned char out[GOLDEN_SELU_TILING_BYTES])
-{
-    put_i64(out + 0, d->totalElements);
-    put_i64(out + 8, d->blockFormer);
-    put_i64(out + 16, d->ubFormer);
-}
-
-/* One "name": value line of either output format. */
+/* One "name: value" line (text) or "name": value member (JSON). */
 typedef struct {
     int json;
     int first; /* no comma before the next JSON member */
@@ -56,17 +26,47 @@ static void member(printer *p, const char *name, const char *fmt_value)
     p->first = 0;
 }
 
-static void member_i64(printer *p, const char *name, int64_t v)
+static void member_i64(printer *p, const char *name, long long v)
 {
     char buf[32];
-    snprintf(buf, sizeof buf, "%lld", (long long)v);
+    snprintf(buf, sizeof buf, "%lld", v);
+    member(p, name, buf);
+}
+
+static void member_u64(printer *p, const char *name, unsigned long long v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", v);
     member(p, name, buf);
 }
 
 static void member_str(printer *p, const char *name, const char *v)
 {
-    char buf[128];
+    char buf[256];
     snprintf(buf, sizeof buf, p->json ? "\"%s\"" : "%s", v);
+    member(p, name, buf);
+}
+
+/* JSON has no NaN or infinity: those become strings. */
+static void member_f32(printer *p, const char *name, float v)
+{
+    char buf[32];
+    if (isnan(v) || isinf(v)) {
+        snprintf(buf, sizeof buf, p->json ? "\"%s\"" : "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+    } else {
+        snprintf(buf, sizeof buf, "%.9g", (double)v);
+    }
+    member(p, name, buf);
+}
+
+static void member_i64_array(printer *p, const char *name, const int64_t *v, int n)
+{
+    char buf[8 * 24 + 4];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "[");
+    for (int i = 0; i < n; i++) {
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", i ? ", " : "", (long long)v[i]);
+    }
+    snprintf(buf + len, sizeof buf - len, "]");
     member(p, name, buf);
 }
 
@@ -93,14 +93,71 @@ static void close_group(printer *p)
 typedef struct {
     int softshrink;
     opsnn_platform plat;
-    const golden_dtype *dt;
-    golden_shape shape;
+    const golden_dtype *dt[3]; /* input 0, input 1, output */
+    golden_shape shape[3];
+    float lambd;
     opsnn_softshrink_grad_tiling ss;
     opsnn_selu_grad_tiling se;
+    unsigned char bytes[OPSNN_SELU_GRAD_TILING_DATA_SIZE];
+    size_t nbytes;
 } tiling_case;
+
+static const char *source_file(const tiling_case *c)
+{
+    if (c->plat.algo == OPSNN_TILING_910B) {
+        return c->softshrink ? "experimental/activation/softshrink_grad/op_host/softshrink_grad_tiling.cpp"
+                             : "experimental/activation/selu_grad/op_host/selu_grad_tiling.cpp";
+    }
+    return c->softshrink ? "activation/soft_shrink_grad/op_host/arch35/soft_shrink_grad_tiling_arch35.cpp"
+                         : "activation/selu_grad/op_host/arch35/selu_grad_tiling_arch35.cpp";
+}
+
+static void print_softshrink_data(printer *p, const tiling_case *c)
+{
+    if (c->plat.algo == OPSNN_TILING_910B) {
+        const opsnn_softshrink_grad_tiling_data_910b *d = &c->ss.data_910b;
+        member_i64(p, "totalNum", d->totalNum);
+        member_i64(p, "blockFactor", d->blockFactor);
+        member_i64(p, "ubFactor", d->ubFactor);
+        member_f32(p, "lambd", d->lambd);
+        return;
+    }
+    const opsnn_softshrink_grad_tiling_data *d = &c->ss.data;
+    member_i64(p, "dim0", d->dim0);
+    member_i64(p, "coreNum", d->coreNum);
+    member_i64(p, "blockFormer", d->blockFormer);
+    member_i64(p, "blockNum", d->blockNum);
+    member_i64(p, "ubFormer", d->ubFormer);
+    member_f32(p, "lambd", d->lambd);
+}
+
+static void print_selu_data(printer *p, const tiling_case *c)
+{
+    if (c->plat.algo == OPSNN_TILING_910B) {
+        member_u64(p, "totalNum", c->se.data_910b.totalNum);
+        member_u64(p, "blockFactor", c->se.data_910b.blockFactor);
+        member_u64(p, "ubFactor", c->se.data_910b.ubFactor);
+        return;
+    }
+    const opsnn_selu_grad_tiling_data *d = &c->se.data;
+    member_i64(p, "totalElements", d->totalElements);
+    member_i64(p, "blockFormer", d->blockFormer);
+    member_i64(p, "ubFormer", d->ubFormer);
+    member_i64(p, "needBroadcast", d->needBroadcast);
+    member_i64(p, "shapeLen", d->shapeLen);
+    member_i64(p, "innerSize", d->innerSize);
+    member_i64(p, "totalRows", d->totalRows);
+    member_i64(p, "innerChunkSize", d->innerChunkSize);
+    member_i64(p, "numInnerChunks", d->numInnerChunks);
+    member_i64_array(p, "outputDims", d->outputDims, OPSNN_SELU_GRAD_MAX_DIM);
+    member_i64_array(p, "gradStrides", d->gradStrides, OPSNN_SELU_GRAD_MAX_DIM);
+    member_i64_array(p, "outStrides", d->outStrides, OPSNN_SELU_GRAD_MAX_DIM);
+}
 
 static void print_tiling(const tiling_case *c, int json)
 {
+    static const char *const tensor_names[2][3] = {{"gradients", "outputs", "y"},
+                                                   {"input_grad", "input_x", "output_y"}};
     printer p = {json, 1, json ? 2 : 0};
     char buf[1024];
     if (json) {
@@ -108,53 +165,101 @@ static void print_tiling(const tiling_case *c, int json)
     }
     member_str(&p, "op", c->softshrink ? "SoftShrinkGrad" : "SeluGrad");
     member_str(&p, "soc", c->plat.name);
-    member_i64(&p, "coreNum", c->plat.core_num);
+    member_str(&p, "algorithm", c->plat.algo == OPSNN_TILING_910B ? "910b" : "arch35");
+    member_str(&p, "source", source_file(c));
+    member_i64(&p, "vectorCoreNum", c->plat.core_num);
     member_i64(&p, "ubSize", c->plat.ub_size);
-    member_str(&p, "dtype", c->dt->name);
-    golden_shape_format(&c->shape, buf, sizeof buf);
-    member(&p, "shape", buf);
+    for (int k = 0; k < 3; k++) {
+        open_group(&p, tensor_names[c->softshrink][k]);
+        member_str(&p, "dtype", c->dt[k]->name);
+        golden_shape_format(&c->shape[k], buf, sizeof buf);
+        member(&p, "shape", buf);
+        close_group(&p);
+    }
+    if (c->softshrink) {
+        member_f32(&p, "lambd", c->lambd);
+    }
     const char *sname = c->softshrink ? "SoftShrinkGradTilingData" : "SeluGradTilingData";
     member_str(&p, "tilingStruct", sname);
+    member_i64(&p, "tilingDataSize", (long long)c->nbytes);
     open_group(&p, json ? "tilingData" : sname);
     if (c->softshrink) {
-        const opsnn_softshrink_grad_tiling_data *d = &c->ss.data;
-        member_i64(&p, "blockNum", d->blockNum);
-        member_i64(&p, "blockFormer", d->blockFormer);
-        member_i64(&p, "dim0", d->dim0);
-        member_i64(&p, "ubFormer", d->ubFormer);
-        if (isinf(d->lambd)) { /* JSON has no infinity */
-            member(&p, "lambd", json ? "\"inf\"" : "inf");
-        } else {
-            snprintf(buf, sizeof buf, "%.9g", (double)d->lambd);
-            member(&p, "lambd", buf);
-        }
+        print_softshrink_data(&p, c);
     } else {
-        member_i64(&p, "totalElements", c->se.data.totalElements);
-        member_i64(&p, "blockFormer", c->se.data.blockFormer);
-        member_i64(&p, "ubFormer", c->se.data.ubFormer);
+        print_selu_data(&p, c);
     }
     close_group(&p);
-    member_i64(&p, "tilingDataSize", c->softshrink ? GOLDEN_SOFTSHRINK_TILING_BYTES : GOLDEN_SELU_TILING_BYTES);
-    member_i64(&p, "usedCoreNum", c->softshrink ? c->ss.usedCoreNum : c->se.usedCoreNum);
-    member_i64(&p, "blockTail", c->softshrink ? c->ss.blockTail : c->se.blockTail);
-    if (c->softshrink) {
-        member_i64(&p, "bufferMode", c->ss.bufferMode);
-    }
-    member_i64(&p, "blockDim", c->softshrink ? c->ss.data.blockNum : c->se.usedCoreNum);
+    member_u64(&p, "tilingKey", c->softshrink ? c->ss.tiling_key : c->se.tiling_key);
+    member_u64(&p, "blockDim", c->softshrink ? c->ss.block_dim : c->se.block_dim);
+    member_u64(&p, "workspaceSize", c->softshrink ? c->ss.workspace_size : c->se.workspace_size);
     if (json) {
         printf("\n}\n");
     }
 }
 
 static const golden_optspec TILING_OPTS[] = {
-    {"soc", 1, 0}, {"shape", 1, 0}, {"dtype", 1, 0}, {"lambda", 1, 0}, {"json", 0, 0},
-    {"bin", 1, 0}, {NULL, 0, 0},
+    {"soc", 1, 0},          {"core-num", 1, 0},      {"ub-size", 1, 0},
+    {"shape", 1, 0},        {"input1-shape", 1, 0},  {"output-shape", 1, 0},
+    {"dtype", 1, 0},        {"input1-dtype", 1, 0},  {"output-dtype", 1, 0},
+    {"lambda", 1, 0},       {"json", 0, 0},          {"bin", 1, 0},
+    {NULL, 0, 0},
 };
+
+/* --soc (default: the SoC in effect, OPSNN_SOC or Ascend910B), then the
+ * --core-num / --ub-size overrides. */
+static int get_platform(const golden_opts *o, opsnn_platform *plat, golden_err *e)
+{
+    const char *soc = golden_opt(o, "soc");
+    if (opsnn_platform_get(soc, plat) != ACLNN_SUCCESS) {
+        return golden_fail(e, "--soc: %s", aclGetRecentErrMsg());
+    }
+    int64_t v;
+    if (golden_opt(o, "core-num") != NULL) {
+        if (golden_parse_i64("--core-num", golden_opt(o, "core-num"), 1, INT32_MAX, &v, e) != 0) {
+            return -1;
+        }
+        plat->core_num = v;
+    }
+    if (golden_opt(o, "ub-size") != NULL) {
+        if (golden_parse_i64("--ub-size", golden_opt(o, "ub-size"), 1, INT32_MAX, &v, e) != 0) {
+            return -1;
+        }
+        plat->ub_size = v;
+    }
+    return 0;
+}
+
+/* --shape / --dtype give every tensor; the per-tensor options override. */
+static int get_tensors(const golden_opts *o, tiling_case *c, golden_err *e)
+{
+    static const char *const shape_opt[3] = {"shape", "input1-shape", "output-shape"};
+    static const char *const dtype_opt[3] = {"dtype", "input1-dtype", "output-dtype"};
+    if (golden_opt_dtype(o, "dtype", &c->dt[0], e) != 0) {
+        return -1;
+    }
+    int has = golden_opt_shape(o, "shape", &c->shape[0], e);
+    if (has < 0) {
+        return -1;
+    }
+    if (c->dt[0] == NULL || !has) {
+        return golden_fail(e, "option --%s is required", c->dt[0] == NULL ? "dtype" : "shape");
+    }
+    for (int k = 1; k < 3; k++) {
+        c->dt[k] = c->dt[0];
+        c->shape[k] = c->shape[0];
+        const golden_dtype *dt = NULL;
+        if (golden_opt_dtype(o, dtype_opt[k], &dt, e) != 0 ||
+            golden_opt_shape(o, shape_opt[k], &c->shape[k], e) < 0) {
+            return -1;
+        }
+        c->dt[k] = dt != NULL ? dt : c->dt[k];
+    }
+    return 0;
+}
 
 static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
 {
     const char *op = o->npos > 0 ? o->pos[0] : NULL;
-    const char *soc;
     if (op == NULL || o->npos > 1) {
         return golden_fail(e, "name one operator: softshrink or selu");
     }
@@ -165,37 +270,36 @@ static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
     } else {
         return golden_fail(e, "unknown operator \"%s\" (softshrink or selu)", op);
     }
-    if (golden_opt_required(o, "soc", &soc, e) != 0 || golden_opt_dtype(o, "dtype", &c->dt, e) != 0) {
-        return -1;
-    }
-    int has_shape = golden_opt_shape(o, "shape", &c->shape, e);
-    if (has_shape < 0) {
-        return -1;
-    }
-    if (c->dt == NULL || !has_shape) {
-        return golden_fail(e, "option --%s is required", c->dt == NULL ? "dtype" : "shape");
-    }
     if (!c->softshrink && golden_opt_has(o, "lambda")) {
         return golden_fail(e, "--lambda is a SoftShrinkGrad parameter");
     }
-    if (opsnn_platform_get(soc, &c->plat) != ACLNN_SUCCESS) {
-        return golden_fail(e, "--soc: \"%s\" is not a known platform (Ascend910B, Ascend950 or cpu)", soc);
-    }
-    float lambd = 0.5f;
-    if (c->softshrink && golden_opt(o, "lambda") != NULL &&
-        golden_parse_float("--lambda", golden_opt(o, "lambda"), &lambd, e) != 0) {
+    if (get_platform(o, &c->plat, e) != 0 || get_tensors(o, c, e) != 0) {
         return -1;
     }
-    if (!(lambd >= 0)) { /* the operator refuses these lambdas too (SPEC §6) */
-        return golden_fail(e, "--lambda must be >= 0 and not NaN, got %s", golden_opt(o, "lambda"));
+    c->lambd = 0.5f; /* the attribute's default */
+    if (golden_opt(o, "lambda") != NULL &&
+        golden_parse_float("--lambda", golden_opt(o, "lambda"), &c->lambd, e) != 0) {
+        return -1;
     }
-    aclnnStatus st = c->softshrink
-                         ? opsnn_softshrink_grad_tiling_compute(&c->plat, c->dt->acl, c->shape.dims,
-                                                                c->shape.ndim, lambd, &c->ss)
-                         : opsnn_selu_grad_tiling_compute(&c->plat, c->dt->acl, c->shape.dims,
-                                                          c->shape.ndim, &c->se);
+    opsnn_tiling_tensor t[3];
+    for (int k = 0; k < 3; k++) {
+        t[k].dtype = c->dt[k]->acl;
+        t[k].ndim = c->shape[k].ndim;
+        t[k].dims = c->shape[k].dims;
+    }
+    aclnnStatus st;
+    if (c->softshrink) {
+        st = opsnn_softshrink_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], c->lambd, &c->ss);
+        st = st != ACLNN_SUCCESS ? st
+                                 : opsnn_softshrink_grad_tiling_bytes(&c->ss, c->bytes, sizeof c->bytes,
+                                                                      &c->nbytes);
+    } else {
+        st = opsnn_selu_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], &c->se);
+        st = st != ACLNN_SUCCESS ? st
+                                 : opsnn_selu_grad_tiling_bytes(&c->se, c->bytes, sizeof c->bytes, &c->nbytes);
+    }
     if (st != ACLNN_SUCCESS) {
-        return golden_fail(e, "the tiling calculator refused (status %d): %s", (int)st, aclGetRecentErrMsg());
+        return golden_fail(e, "%s", aclGetRecentErrMsg());
     }
     return 0;
 }
@@ -209,15 +313,8 @@ static int run_tiling(const golden_opts *o, golden_err *e)
     }
     const char *bin = golden_opt(o, "bin");
     if (bin != NULL) {
-        unsigned char bytes[GOLDEN_SOFTSHRINK_TILING_BYTES];
-        size_t n = c.softshrink ? GOLDEN_SOFTSHRINK_TILING_BYTES : GOLDEN_SELU_TILING_BYTES;
-        if (c.softshrink) {
-            golden_softshrink_tiling_bytes(&c.ss.data, bytes);
-        } else {
-            golden_selu_tiling_bytes(&c.se.data, bytes);
-        }
         golden_pending p;
-        if (golden_stage_bytes(&p, bin, bytes, n, e) != 0 || golden_commit(&p, e) != 0) {
+        if (golden_stage_bytes(&p, bin, c.bytes, c.nbytes, e) != 0 || golden_commit(&p, e) != 0) {
             return golden_prefix(e, "--bin");
         }
     }

@@ -1,0 +1,15 @@
+/*
+ * aclnn/aclnn_softshrink_backward.h - the same declarations as aclnnop/aclnn_softshrink_backward.h.
+ *
+ * CANN's sample build (ops-nn docs/zh/context/compile_and_run_sample.md) puts
+ * ${ASCEND_PATH}/include and ${ASCEND_PATH}/include/aclnn on the include
+ * path, and the operator samples write #include "aclnn_softshrink_backward.h";
+ * this file makes that bare name resolve. The path is relative to this file,
+ * so it works whichever of the two directories found it.
+ */
+#ifndef ACLNN_ACLNN_SOFTSHRINK_BACKWARD_H_
+#define ACLNN_ACLNN_SOFTSHRINK_BACKWARD_H_
+
+#include "../aclnnop/aclnn_softshrink_backward.h"
+
+#endif /* ACLNN_ACLNN_SOFTSHRINK_BACKWARD_H_ */

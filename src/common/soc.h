@@ -1,0 +1,44 @@
+/* The Ascend SoC the library imitates (internal).
+ *
+ * ops-nn's host code asks the platform which chip it runs on: the op_api picks
+ * its dtype lists by SoC family (aclnn_softshrink_backward.cpp drops BF16 on
+ * ASCEND910 and ASCEND310P, aclnn_selu_backward.cpp allows BF16 from ASCEND910B
+ * to ASCEND910E) and the tiling reads the vector-core count and the UB size.
+ * This module names those chips the way ops-nn and CANN spell them and keeps
+ * the one the process imitates. */
+#ifndef OPSNN_COMMON_SOC_H_
+#define OPSNN_COMMON_SOC_H_
+
+#include <stdint.h>
+
+/* The families ops-nn's op_api and tiling tell apart for these operators
+ * (op::SocVersion / platform_ascendc::SocVersion values of the same name). */
+typedef enum {
+    OPSNN_SOC_FAMILY_ASCEND910, /* Atlas training series (910A, 910ProA, ...) */
+    OPSNN_SOC_FAMILY_ASCEND310P, /* Atlas inference series (310P1, 310P3) */
+    OPSNN_SOC_FAMILY_ASCEND910B, /* Atlas A2 training / inference (910B1..910B4) */
+    OPSNN_SOC_FAMILY_ASCEND910_93, /* Atlas A3 (910_9391, 910_9392, ...) */
+    OPSNN_SOC_FAMILY_ASCEND950 /* Ascend 950 (arch35 kernels; "ascend950" in op_host defs) */
+} opsnn_soc_family;
+
+typedef struct {
+    const char *name; /* canonical spelling, e.g. "Ascend910B3" */
+    opsnn_soc_family family;
+    int vector_core_num; /* AIV cores: what PlatformAscendC::GetCoreNumAiv() returns */
+    int64_t ub_size; /* bytes of unified buffer per vector core */
+} opsnn_soc_info;
+
+/* The SoC called `name` (any letter case; CANN's Short_SoC_version names and
+ * the op_host config keys such as "ascend910b", "ascend950"). Returns 0 and
+ * sets *out, or -1 (NULL or unknown name) leaving *out alone. Sets no error. */
+int opsnn_soc_lookup(const char *name, const opsnn_soc_info **out);
+
+/* The SoC now imitated: opsnn_set_soc()'s choice, else OPSNN_SOC (read once,
+ * on first use; an unknown value logs a warning and is ignored), else
+ * Ascend910B. Never NULL; safe from any thread. */
+const opsnn_soc_info *opsnn_soc_current(void);
+
+/* "Ascend910, Ascend910A, ..." : every accepted name, for messages. */
+const char *opsnn_soc_names(void);
+
+#endif /* OPSNN_COMMON_SOC_H_ */
