@@ -10,6 +10,9 @@ opsnn_install_deps() {
   [ -f /usr/include/cmocka.h ] || pkgs+=(libcmocka-dev)
   # clang finds OpenMP through LLVM's runtime
   ls /usr/lib/llvm-*/lib/libomp.so >/dev/null 2>&1 || pkgs+=(libomp-dev)
+  # golden: the NumPy verdict reference and the Python package tests use
+  # Debian's NumPy (under /usr/bin/python3)
+  /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || pkgs+=(python3-numpy)
   [ "${#pkgs[@]}" -eq 0 ] && return 0
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
