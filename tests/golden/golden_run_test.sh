@@ -68,6 +68,16 @@ want=$("$PY" -c "import hashlib;print('with_space_and_colon-'+hashlib.sha256(b'w
 if [ -d "n/$want" ]; then ok "sanitised name $want"; else bad "no n/$want"; ls n; fi
 if [ -d n/plain-Name_1.0 ]; then ok "plain name kept"; else bad "plain name"; fi
 
+cat > dup.csv <<'CSV'
+testcase_name,op_name,input_dtypes,input_shapes,output_dtypes,output_shapes
+a b,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+same,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+same,selu_grad,"('float32',)","((3,), (3,))","('float32',)","((3,),)"
+CSV
+rm -rf dd && expect_rc "duplicate names: exit 2" 2 "$G" run dup.csv --prepare dd
+has "duplicate named" 'testcase_name "same" maps to the directory same of an earlier case' out.txt
+if [ -f dd/same/golden_0_float32__shape_2.bin ]; then ok "the first of the duplicates kept"; else bad "dup"; ls dd/same; fi
+
 echo "== bad rows: a clear message each, the others still run, exit 2"
 rm -rf b
 expect_rc "kernel bad rows exit 2" 2 "$G" run "$HERE/ttk_kernel_bad_rows.csv" --prepare b

@@ -428,6 +428,44 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
     return 0;
 }
 
+/* Two cases whose names map to one directory would overwrite each other's
+ * data (TTK finds cases by that directory): the later one is an error. */
+typedef struct {
+    char dir[200];
+    int index;
+} dir_entry;
+
+static int dir_cmp(const void *a, const void *b)
+{
+    const dir_entry *x = a, *y = b;
+    int c = strcmp(x->dir, y->dir);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int mark_duplicates(golden_caseset *set, golden_err *e)
+{
+    dir_entry *d = malloc((set->n > 0 ? (size_t)set->n : 1) * sizeof *d);
+    if (d == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    for (int i = 0; i < set->n; i++) {
+        golden_case_dirname(set->cases[i].name != NULL ? set->cases[i].name : "", d[i].dir, sizeof d[i].dir);
+        d[i].index = i;
+    }
+    qsort(d, (size_t)set->n, sizeof *d, dir_cmp);
+    for (int i = 1; i < set->n; i++) {
+        if (strcmp(d[i].dir, d[i - 1].dir) == 0) {
+            golden_case *c = &set->cases[d[i].index];
+            const golden_case *first = &set->cases[d[i - 1].index];
+            golden_case_error(c, "testcase_name \"%s\" maps to the directory %s of an earlier case (\"%s\")",
+                              c->name, d[i].dir, first->name);
+            d[i].index = d[i - 1].index; /* report against the first one */
+        }
+    }
+    free(d);
+    return 0;
+}
+
 static const golden_optspec RUN_OPTS[] = {
     {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
     {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
@@ -493,6 +531,11 @@ int golden_cmd_run(int argc, char **argv)
     free(buf);
     if (prc != 0) {
         fprintf(stderr, "opsnn-golden run: %s: %s\n", cfg.cases_path, e.msg);
+        return 2;
+    }
+    if (mark_duplicates(&set, &e) != 0) {
+        golden_caseset_free(&set);
+        fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
     golden_result *res = calloc(set.n > 0 ? (size_t)set.n : 1, sizeof *res);
