@@ -52,7 +52,7 @@ golden_case *golden_cases_add(golden_caseset *s, golden_err *e)
         golden_fail(e, "more than 1000000 cases");
         return NULL;
     }
-    if ((s->n & (s->n - 1)) == 0) { /* grow at powers of two */
+    if (s->n == 0 || (s->n >= 16 && (s->n & (s->n - 1)) == 0)) { /* 16, then doubling */
         size_t cap = s->n ? (size_t)s->n * 2 : 16;
         golden_case *nc = realloc(s->cases, cap * sizeof *nc);
         if (nc == NULL) {
