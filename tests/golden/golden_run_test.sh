@@ -135,6 +135,13 @@ expect_rc "the emitted table validates" 0 "$PY" "$HERE/validate_prepare.py" atk.
 if diff -r t1 t2 > /dev/null; then ok "same tree from the json and from the table"; else bad "trees differ"; fi
 expect_rc "--emit-ttk-csv with --npu-dir refused" 2 "$G" run atk.csv --npu-dir t2 --emit-ttk-csv x.csv
 
+echo "== --testcase selects cases, as TTK's -t"
+rm -rf sel && expect_rc "two cases selected" 0 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare sel \
+    --testcase selu_grad_int8 --testcase selu_grad_fp32_8
+has "selected summary" "summary: 2 cases" out.txt
+if [ "$(ls sel | tr '\n' ' ')" = "selu_grad_fp32_8 selu_grad_int8 " ]; then ok "only those prepared"; else bad "selection"; ls sel; fi
+expect_rc "unknown --testcase" 2 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --testcase nosuch
+
 echo "== determinism: the seed decides the inputs"
 rm -rf d1 d2 d3
 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d1 --seed 3 --quiet > /dev/null

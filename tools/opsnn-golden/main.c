@@ -66,14 +66,15 @@ static const golden_command COMMANDS[] = {
     {"run", golden_cmd_run,
      "run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR]\n"
      "    [--compare METHOD] [--report-csv F] [--report-json F] [--junit F]\n"
-     "    [--max-numel N] [--quiet] [--emit-ttk-csv F]\n",
+     "    [--max-numel N] [--quiet] [--emit-ttk-csv F] [--testcase NAME ...]\n",
      "Every case of an ATK .json or a TTK kernel/aclnn .csv (recognised by content): inputs\n"
      "from the file's ranges and --seed (default 0), goldens from the library; --prepare\n"
      "writes TTK's manual-data tree (--format, default bin) for `ttk --manual-data-dirs`;\n"
      "--npu-dir judges NPU outputs saved in that layout (output_0_<dtype>.bin) with\n"
      "--compare (default: the file's standard, else mixed). One line per case, a summary,\n"
      "reports as CSV, JSON, JUnit; --emit-ttk-csv writes the cases as a TTK aclnn table.\n"
-     "Cases with a tensor above --max-numel elements (default 67108864) are skipped.\n"
+     "Cases with a tensor above --max-numel elements (default 67108864) are skipped;\n"
+     "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"
      "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n"},
     {"tiling", golden_cmd_tiling,
      "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"

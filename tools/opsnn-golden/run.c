@@ -469,7 +469,7 @@ static int mark_duplicates(golden_caseset *set, golden_err *e)
 static const golden_optspec RUN_OPTS[] = {
     {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
     {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
-    {"emit-ttk-csv", 1, 0},
+    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1},
     {NULL, 0, 0},
 };
 
@@ -498,6 +498,10 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     }
     if (golden_opt(o, "emit-ttk-csv") != NULL && golden_opt(o, "npu-dir") != NULL) {
         return golden_fail(e, "--emit-ttk-csv goes with a prepare run, not with --npu-dir");
+    }
+    const char *many[65];
+    if (golden_opt_all(o, "testcase", many, 65) > 64) {
+        return golden_fail(e, "at most 64 --testcase options");
     }
     const char *m = golden_opt(o, "compare");
     if (m != NULL) {
@@ -532,6 +536,30 @@ int golden_cmd_run(int argc, char **argv)
     if (prc != 0) {
         fprintf(stderr, "opsnn-golden run: %s: %s\n", cfg.cases_path, e.msg);
         return 2;
+    }
+    /* --testcase NAME (repeatable): only those cases, like TTK's -t */
+    const char *only[64];
+    int nonly = golden_opt_all(&o, "testcase", only, 64);
+    if (nonly > 0) {
+        int kept = 0;
+        for (int i = 0; i < set.n; i++) {
+            int want = 0;
+            for (int k = 0; k < nonly && !want; k++) {
+                want = set.cases[i].name != NULL && strcmp(set.cases[i].name, only[k]) == 0;
+            }
+            if (want) {
+                set.cases[kept++] = set.cases[i];
+            } else {
+                free(set.cases[i].name);
+                free(set.cases[i].error);
+            }
+        }
+        set.n = kept;
+        if (kept == 0) {
+            golden_caseset_free(&set);
+            fprintf(stderr, "opsnn-golden run: %s: no case named by --testcase\n", cfg.cases_path);
+            return 2;
+        }
     }
     if (mark_duplicates(&set, &e) != 0) {
         golden_caseset_free(&set);
