@@ -142,6 +142,35 @@ has "selected summary" "summary: 2 cases" out.txt
 if [ "$(ls sel | tr '\n' ' ')" = "selu_grad_fp32_8 selu_grad_int8 " ]; then ok "only those prepared"; else bad "selection"; ls sel; fi
 expect_rc "unknown --testcase" 2 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --testcase nosuch
 
+echo "== compare's default is TTK's mixed: the issue's two loose verdicts now fail"
+"$G" gen --out cg.bin --dtype fp16 --shape 32768 --seed 3 --range -2,2 > /dev/null
+"$PY" - <<'PY'
+import struct
+d = bytearray(open("cg.bin", "rb").read())
+n = bytearray(d)
+for i in (5, 7000, 30000):                      # three NaN where the golden is finite
+    n[2 * i:2 * i + 2] = struct.pack("<H", 0x7E00)
+open("nan.bin", "wb").write(n)
+o = bytearray(d)
+for i in (11, 22):                              # two elements off by 0.5
+    h = struct.unpack("<e", bytes(o[2 * i:2 * i + 2]))[0]
+    o[2 * i:2 * i + 2] = struct.pack("<e", h + 0.5)
+open("off.bin", "wb").write(o)
+PY
+expect_rc "three NaN where the golden is finite: ratio passes" 0 \
+    "$G" compare --method ratio --golden cg.bin --actual nan.bin --dtype fp16
+expect_rc "three NaN where the golden is finite: mixed (default) fails" 1 \
+    "$G" compare --golden cg.bin --actual nan.bin --dtype fp16
+has "mixed names the NaN mismatch" "NaN/inf positions differ" out.txt
+expect_rc "two elements off by 0.5: ratio passes" 0 \
+    "$G" compare --method ratio --golden cg.bin --actual off.bin --dtype fp16
+expect_rc "two elements off by 0.5: mixed (default) fails" 1 \
+    "$G" compare --golden cg.bin --actual off.bin --dtype fp16
+has "mixed names the limit" "max_abs_error 0.5 > 0.1" out.txt
+expect_rc "integer outputs go to binary" 1 "$G" compare --method cosine --golden cg.bin --actual off.bin \
+    --golden-dtype int32 --dtype int32
+has "binary for integers" "method: binary (integer output: compared bit for bit)" out.txt
+
 echo "== determinism: the seed decides the inputs"
 rm -rf d1 d2 d3
 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d1 --seed 3 --quiet > /dev/null
