@@ -8,8 +8,6 @@ opsnn_install_deps() {
   command -v make >/dev/null 2>&1 || pkgs+=(make)
   command -v clang >/dev/null 2>&1 || pkgs+=(clang)
   [ -f /usr/include/cmocka.h ] || pkgs+=(libcmocka-dev)
-  # clang finds OpenMP through LLVM's runtime
-  ls /usr/lib/llvm-*/lib/libomp.so >/dev/null 2>&1 || pkgs+=(libomp-dev)
   # golden: the NumPy verdict reference and the Python package tests use
   # Debian's NumPy (under /usr/bin/python3)
   /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || pkgs+=(python3-numpy)

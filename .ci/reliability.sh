@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Reliability checks (docs/testing.md), run from the repository root after the
 # normal builds of .ci/run:
-#   1. libFuzzer harness tests/fuzz/fuzz_ops for OPSNN_FUZZ_SECONDS (60) seconds
-#      from the seed corpus (clang, ASan + UBSan);
-#   2. every suite built with ThreadSanitizer (OpenMP off), including the
-#      8-thread x 1000-call concurrency suite;
+#   1. the libFuzzer harnesses from their seed corpora (clang, ASan + UBSan):
+#      tests/fuzz/fuzz_ops for 3/4 and tests/fuzz/fuzz_golden (the
+#      opsnn-golden parsers) for 1/4 of OPSNN_FUZZ_SECONDS (60) seconds;
+#   2. every suite built with ThreadSanitizer (phase 2's worker pool
+#      included), including the concurrency and race suites;
 #   3. the ctest label 'valgrind': every suite, the fuzz corpus replay and the
 #      examples under valgrind --leak-check=full --error-exitcode=1.
 # Installs valgrind and clang's sanitizer runtimes only when they are missing.
@@ -34,35 +35,43 @@ if ! clang -fsanitize=fuzzer,address,undefined "$probe/f.c" -o "$probe/f" 2>/dev
   apt_install "libclang-rt-${major}-dev"
 fi
 
-echo "== libFuzzer: fuzz_ops for ${fuzz_seconds} s (clang, ASan + UBSan)"
+echo "== libFuzzer: fuzz_ops and fuzz_golden, ${fuzz_seconds} s in all (clang, ASan + UBSan)"
 cmake -S . -B build-ci-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DOPSNN_FUZZ=ON -DOPSNN_BUILD_TESTS=OFF -DOPSNN_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build build-ci-fuzz -j"$jobs" --target fuzz_ops >/dev/null
+cmake --build build-ci-fuzz -j"$jobs" --target fuzz_ops fuzz_golden >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$probe" "$work"' EXIT
-mkdir -p "$work/corpus" "$work/artifacts"
-set +e
-# passive: libomp would otherwise spin between the many tiny phase-2 runs
-OPSNN_NUM_THREADS=2 OMP_WAIT_POLICY=passive \
-  ./build-ci-fuzz/tests/fuzz/fuzz_ops "$work/corpus" tests/fuzz/corpus \
-  -max_total_time="$fuzz_seconds" -max_len=256 -timeout=30 -rss_limit_mb=4096 \
-  -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1
-fuzz_rc=$?
-set -e
-runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
-corpus=$(ls "$work/corpus" | wc -l)
-cov=$(grep -o 'cov: [0-9]*' "$work/log" | tail -1)
-if [ "$fuzz_rc" -ne 0 ]; then
-  tail -n 60 "$work/log"
-  for f in "$work"/artifacts/*; do
-    [ -f "$f" ] && echo "reproducer $(basename "$f") (base64): $(base64 -w0 "$f")"
-  done
-  echo "fuzz: ${runs:-0} runs, 0 passed, 1 failed"
-  exit 1
-fi
-echo "fuzz: ${runs} runs in ${fuzz_seconds} s, ${cov}, ${corpus} new corpus units; 1 passed, 0 failed"
 
-echo "== ThreadSanitizer: every suite (OpenMP off)"
+# run_fuzzer NAME SECONDS SEED_CORPUS MAX_LEN
+run_fuzzer() {
+  local name=$1 seconds=$2 seeds=$3 max_len=$4
+  mkdir -p "$work/$name/corpus" "$work/$name/artifacts"
+  set +e
+  OPSNN_NUM_THREADS=2 ./build-ci-fuzz/tests/fuzz/"$name" "$work/$name/corpus" "$seeds" \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout=30 -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="$work/$name/artifacts/" >"$work/$name/log" 2>&1
+  local rc=$?
+  set -e
+  local runs corpus cov
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name/log")
+  corpus=$(ls "$work/$name/corpus" | wc -l)
+  cov=$(grep -o 'cov: [0-9]*' "$work/$name/log" | tail -1)
+  if [ "$rc" -ne 0 ]; then
+    tail -n 60 "$work/$name/log"
+    for f in "$work/$name"/artifacts/*; do
+      [ -f "$f" ] && echo "reproducer $(basename "$f") (base64): $(base64 -w0 "$f")"
+    done
+    echo "$name: ${runs:-0} runs, 0 passed, 1 failed"
+    return 1
+  fi
+  echo "$name: ${runs} runs in ${seconds} s, ${cov}, ${corpus} new corpus units; 1 passed, 0 failed"
+}
+golden_seconds=$((fuzz_seconds / 4 > 0 ? fuzz_seconds / 4 : 1))
+run_fuzzer fuzz_ops $((fuzz_seconds - golden_seconds > 0 ? fuzz_seconds - golden_seconds : 1)) \
+  tests/fuzz/corpus 256
+run_fuzzer fuzz_golden "$golden_seconds" tests/fuzz/golden_corpus 4096
+
+echo "== ThreadSanitizer: every suite"
 cmake -S . -B build-ci-tsan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DOPSNN_TSAN=ON -DOPSNN_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build build-ci-tsan -j"$jobs" >/dev/null

@@ -10,7 +10,7 @@
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 
-/* SPEC §7 constants as float32. */
+/* SeluGrad's constants as float32. */
 #define SELU_SCALE 1.0507009873554804934193349852946f
 #define SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
 
@@ -332,8 +332,8 @@ static uint32_t expected_bits(const bench_case *c, int64_t i)
         return (fabsf(x) > BENCH_LAMBDA || x != x) ? load_bits(c->g, c->dtype, gi) : 0u;
     }
     float g = load(c->g, c->dtype, gi);
-    volatile float t = x + SELU_SCALE_ALPHA; /* no fused multiply-add, SPEC §7 */
-    float y = (x >= 0.0f || x != x) ? SELU_SCALE * g : g * t;
+    volatile float t = x + SELU_SCALE_ALPHA; /* no fused multiply-add */
+    float y = (x > 0.0f || x != x) ? SELU_SCALE * g : g * t; /* result <= 0: the t branch */
     return store_bits(y, c->dtype);
 }
 

@@ -82,7 +82,7 @@ int bench_case_call(const bench_case *c);
  * with aclDestroyAclOpExecutor. NULL on failure. */
 aclOpExecutor *bench_case_plan(const bench_case *c);
 int bench_plan_run(const bench_case *c, aclOpExecutor *executor);
-/* Sampled check of gradInput against the SPEC formulas (up to `samples`
+/* Sampled check of gradInput against the operator formulas (up to `samples`
  * positions, first and last included). Returns the number of mismatches and
  * prints the first few to stderr. */
 int64_t bench_case_verify(const bench_case *c, int samples);

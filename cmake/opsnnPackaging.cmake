@@ -18,15 +18,6 @@ set_property(TARGET opsnn opsnn_static PROPERTY INTERFACE_INCLUDE_DIRECTORIES
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 set_property(TARGET opsnn_static PROPERTY EXPORT_NAME opsnn_static)
 
-# Whether the installed targets reference OpenMP::OpenMP_C decides whether the
-# package config has to find OpenMP for the consumer.
-get_target_property(_opsnn_iface opsnn_static INTERFACE_LINK_LIBRARIES)
-if("OpenMP::OpenMP_C" IN_LIST _opsnn_iface)
-  set(OPSNN_PACKAGE_OPENMP ON)
-else()
-  set(OPSNN_PACKAGE_OPENMP OFF)
-endif()
-
 install(TARGETS opsnn opsnn_static EXPORT opsnnTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -47,9 +38,6 @@ install(FILES ${PROJECT_BINARY_DIR}/opsnnConfig.cmake ${PROJECT_BINARY_DIR}/opsn
 # pkg-config. The prefix is computed from the .pc file's own location, so
 # `cmake --install build --prefix P` (and moving P later) gives a correct file.
 set(OPSNN_PC_LIBS_PRIVATE "")
-if(OPSNN_PACKAGE_OPENMP)
-  string(APPEND OPSNN_PC_LIBS_PRIVATE " ${OpenMP_C_FLAGS}")
-endif()
 if(CMAKE_THREAD_LIBS_INIT)
   string(APPEND OPSNN_PC_LIBS_PRIVATE " ${CMAKE_THREAD_LIBS_INIT}")
 endif()

@@ -410,12 +410,13 @@ static int CaseSeluBf16(Resources *r)
     }
     PrintMatrix("gradInput", "bf16, shape {2,3}", got, ROWS, COLS);
 
-    /* The float32 sequence of the library (docs/api/selu_backward.md), rounded to bf16. */
+    /* The float32 sequence of the ops-nn kernel (result <= 0 takes the
+     * SCALE_ALPHA branch), rounded to bf16. */
     const float scale = 1.0507009873554804934193349852946f;
     const float scaleAlpha = 1.7580993408473768599402175208123f;
     for (int i = 0; i < NUM_ELEMS; i++) {
         float y;
-        if (resView[i] < 0.0f) {
+        if (resView[i] <= 0.0f) {
             volatile float t = resView[i] + scaleAlpha;
             y = gradShown[i] * t;
         } else {

@@ -2,7 +2,7 @@
  * Scalar float32 <-> binary16 / bfloat16 conversions (internal).
  *
  * Round to nearest even, subnormals kept, overflow to +-inf, and every NaN
- * comes out quiet with its sign and top payload bits (SPEC §9). The vector
+ * comes out quiet with its sign and top payload bits (docs/precision.md). The vector
  * kernels reproduce exactly these bits.
  */
 #ifndef OPSNN_KERNELS_CVT_H_

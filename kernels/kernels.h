@@ -11,13 +11,15 @@
 #ifndef OPSNN_KERNELS_KERNELS_H_
 #define OPSNN_KERNELS_KERNELS_H_
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "acl/acl_base.h"
 
 typedef struct {
-    float lambda; /* softshrink threshold, already validated (>= 0, not NaN) */
+    float lambda; /* softshrink threshold as float32: >= 0, +-0, +inf or NaN (the op
+                   * rejects only lambda < 0); see opsnn_softshrink_threshold() */
     int nt_store; /* 1: the output is larger than the last-level cache; kernels may
                    * use non-temporal stores (and must sfence before returning) */
 } opsnn_kparams;
@@ -90,9 +92,33 @@ void opsnn_panel16_ukernel__avx512_x16(size_t cols, const void *src, int64_t col
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
 
-/* SELU constants of SPEC §7, as float32. */
+/* SELU constants of the ops-nn SeluGrad kernel, as float32. */
 #define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
 #define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+
+/*
+ * The float32 NaN that every path writes where the arithmetic itself makes a
+ * NaN out of non-NaN operands (0 * inf, inf * 0 in SeluBackward's r <= 0
+ * branch): positive, quiet, zero payload. x86 would give 0xffc00000 and
+ * AArch64 0x7fc00000 by default; the kernels pin this one so every host gives
+ * the same bits. A NaN that comes in as an operand is propagated instead,
+ * quieted, with its sign and payload. fp16 / bf16 outputs get it rounded:
+ * 0x7e00 / 0x7fc0. (decision: the Ascend C documentation does not specify the
+ * NaN the vector unit emits; docs/precision.md.)
+ */
+#define OPSNN_CANONICAL_NAN_BITS 0x7fc00000u
+
+/*
+ * SoftshrinkBackward's threshold as the vector kernels compare it. An element
+ * passes when |x| > lambda (an ordered compare, false for NaN lambda) or x is
+ * NaN. With NaN lambda only NaN x pass, which is exactly what a +inf
+ * threshold gives with the "not (|x| <= t)" compare (true for NaN x) the
+ * vector paths use; every other lambda is used as it is.
+ */
+static inline float opsnn_softshrink_threshold(float lambda)
+{
+    return lambda != lambda ? INFINITY : lambda;
+}
 
 /* Scalar micro-kernels (the portable path, and the reference every other ISA
  * path must match bit for bit). */

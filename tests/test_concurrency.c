@@ -10,7 +10,7 @@
  * result is compared with the independent model of tests/fuzz/model.h.
  *
  * The CI builds this suite with -DOPSNN_TSAN=ON as well (ThreadSanitizer,
- * OpenMP off). OPSNN_CONCURRENCY_CALLS overrides the calls per thread (the
+ * worker pool on). OPSNN_CONCURRENCY_CALLS overrides the calls per thread (the
  * valgrind run uses fewer).
  */
 #ifndef _POSIX_C_SOURCE
@@ -25,6 +25,7 @@
 
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,8 +236,8 @@ static void check_selu(worker *w)
     w->ok_calls++;
 }
 
-/* A problem large enough for phase 2 to start an OpenMP team (when the build
- * has OpenMP): teams started from several threads at once. */
+/* A problem large enough for phase 2 to share out over the worker pool:
+ * the pool asked for by several threads at once. */
 static void check_big(worker *w)
 {
     enum { N = 3 * 16384 + 5 };
@@ -362,7 +363,7 @@ static void check_own_errors(worker *w, int call)
         aclDestroyScalar(lam);
         EXPECT(w, rc == ACLNN_ERR_PARAM_INVALID, "thread %d: negative lambda gave %d", w->id, (int)rc);
         snprintf(want, sizeof want,
-                 "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got %f", (double)lambda);
+                 "aclnnSoftshrinkBackward: lambda must be >= 0, got %f", (double)lambda);
     } else {
         int64_t other[2] = {w->id + 2, call % 1000 + 1};
         aclTensor *r = make_tensor(other, 2, ACL_FLOAT, NULL, 0, x);
@@ -503,11 +504,278 @@ static void simultaneous_failures_keep_their_own_messages(void **state)
     pthread_barrier_destroy(&barrier);
 }
 
+/* ---- Races on one executor (issue: claiming must be atomic) ----
+ * Two threads act on the same executor at the same moment, many rounds; a
+ * third (bystander) thread meanwhile creates and runs executors of its own,
+ * which must never be taken by the racers (a freed executor's address reused
+ * by malloc must not make a stale handle live again). Under ASan any read of
+ * a freed executor aborts; under TSan any unsynchronised access is reported. */
+#define RACE_N 16
+
+typedef struct {
+    float g[RACE_N], x[RACE_N], y[RACE_N], y2[RACE_N];
+    aclTensor *tg, *tx, *ty;
+    aclScalar *lambda;
+    aclOpExecutor *ex;
+} race_op;
+
+static const float race_sentinel = -777.0f;
+
+static void race_op_make(race_op *o)
+{
+    int64_t dims[1] = {RACE_N};
+    float lambd = 0.5f;
+    for (int i = 0; i < RACE_N; i++) {
+        o->g[i] = (float)(i + 1);
+        o->x[i] = i % 2 ? 1.0f : 0.25f;
+        o->y[i] = race_sentinel;
+        o->y2[i] = race_sentinel;
+    }
+    o->tg = make_tensor(dims, 1, ACL_FLOAT, NULL, 0, o->g);
+    o->tx = make_tensor(dims, 1, ACL_FLOAT, NULL, 0, o->x);
+    o->ty = make_tensor(dims, 1, ACL_FLOAT, NULL, 0, o->y);
+    o->lambda = aclCreateScalar(&lambd, ACL_FLOAT);
+    uint64_t ws = 1;
+    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(o->tg, o->tx, o->lambda, o->ty, &ws,
+                                                             &o->ex),
+                     ACLNN_SUCCESS);
+    assert_int_equal(ws, 0);
+}
+
+static void race_op_free(race_op *o)
+{
+    aclDestroyTensor(o->tg);
+    aclDestroyTensor(o->tx);
+    aclDestroyTensor(o->ty);
+    aclDestroyScalar(o->lambda);
+}
+
+/* 1 when y holds the softshrink result, 0 when it is untouched, else -1. */
+static int race_result(const race_op *o, const float *y)
+{
+    int untouched = 1, right = 1;
+    for (int i = 0; i < RACE_N; i++) {
+        float want = i % 2 ? o->g[i] : 0.0f;
+        untouched &= memcmp(&y[i], &race_sentinel, sizeof want) == 0;
+        right &= memcmp(&y[i], &want, sizeof want) == 0;
+    }
+    return right ? 1 : untouched ? 0 : -1;
+}
+
+typedef enum { ACT_RUN, ACT_REPEATABLE, ACT_DESTROY, ACT_SET_OUT, ACT_NONE } race_act;
+
+typedef struct {
+    pthread_barrier_t start, done;
+    race_op *op; /* set by the main thread before each round */
+    race_act act[2];
+    aclnnStatus rc[2];
+    int rounds;
+} race_ctx;
+
+typedef struct {
+    race_ctx *ctx;
+    int who;
+} race_arg;
+
+static aclnnStatus race_do(race_op *o, race_act act)
+{
+    switch (act) {
+    case ACT_RUN:
+        return aclnnSoftshrinkBackward(NULL, 0, o->ex, NULL);
+    case ACT_REPEATABLE:
+        return aclSetAclOpExecutorRepeatable(o->ex);
+    case ACT_DESTROY:
+        return aclDestroyAclOpExecutor(o->ex);
+    case ACT_SET_OUT:
+        return aclSetOutputTensorAddr(o->ex, 0, o->ty, o->y2);
+    default:
+        return ACLNN_SUCCESS;
+    }
+}
+
+static void *race_thread(void *arg)
+{
+    race_arg *a = arg;
+    race_ctx *c = a->ctx;
+    for (int r = 0; r < c->rounds; r++) {
+        pthread_barrier_wait(&c->start);
+        c->rc[a->who] = race_do(c->op, c->act[a->who]);
+        pthread_barrier_wait(&c->done);
+    }
+    return NULL;
+}
+
+/* A thread that keeps creating and running its own executors while the
+ * racers race; counts the runs that were refused or computed wrongly. */
+typedef struct {
+    _Atomic int stop;
+    int runs, bad;
+} bystander;
+
+static void *bystander_thread(void *arg)
+{
+    bystander *b = arg;
+    while (!atomic_load(&b->stop)) {
+        race_op o;
+        race_op_make(&o);
+        aclnnStatus rc = aclnnSoftshrinkBackward(NULL, 0, o.ex, NULL);
+        b->bad += rc != ACLNN_SUCCESS || race_result(&o, o.y) != 1;
+        b->runs++;
+        race_op_free(&o);
+    }
+    return NULL;
+}
+
+static int race_rounds(void)
+{
+    const char *s = getenv("OPSNN_CONCURRENCY_CALLS");
+    int n = s != NULL ? atoi(s) : 0;
+    return n > 0 ? n : 400;
+}
+
+/* check(round's op, statuses) after each round, on the main thread. */
+typedef void (*race_check)(race_op *o, const aclnnStatus rc[2]);
+
+static void race_rounds_of(race_act a0, race_act a1, int repeatable, race_check check)
+{
+    race_ctx c;
+    memset(&c, 0, sizeof c);
+    c.act[0] = a0;
+    c.act[1] = a1;
+    c.rounds = race_rounds();
+    pthread_barrier_init(&c.start, NULL, 3);
+    pthread_barrier_init(&c.done, NULL, 3);
+    warm_up_registries();
+    long live = opsnn_test_alloc_live();
+    race_arg args[2] = {{&c, 0}, {&c, 1}};
+    pthread_t t[2], bt;
+    bystander b;
+    memset(&b, 0, sizeof b);
+    atomic_init(&b.stop, 0);
+    assert_int_equal(pthread_create(&bt, NULL, bystander_thread, &b), 0);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(pthread_create(&t[i], NULL, race_thread, &args[i]), 0);
+    }
+    for (int r = 0; r < c.rounds; r++) {
+        race_op o;
+        race_op_make(&o);
+        if (repeatable) {
+            assert_int_equal(aclSetAclOpExecutorRepeatable(o.ex), ACLNN_SUCCESS);
+        }
+        c.op = &o;
+        pthread_barrier_wait(&c.start);
+        pthread_barrier_wait(&c.done);
+        check(&o, c.rc);
+        race_op_free(&o);
+    }
+    for (int i = 0; i < 2; i++) {
+        pthread_join(t[i], NULL);
+    }
+    atomic_store(&b.stop, 1);
+    pthread_join(bt, NULL);
+    pthread_barrier_destroy(&c.start);
+    pthread_barrier_destroy(&c.done);
+    assert_int_equal(b.bad, 0);
+    assert_true(b.runs > 0);
+    assert_int_equal(opsnn_test_alloc_live(), live);
+}
+
+static void check_run_run(race_op *o, const aclnnStatus rc[2])
+{
+    int ok = (rc[0] == ACLNN_SUCCESS) + (rc[1] == ACLNN_SUCCESS);
+    int refused = (rc[0] == ACLNN_ERR_PARAM_INVALID) + (rc[1] == ACLNN_ERR_PARAM_INVALID);
+    if (ok != 1 || refused != 1) {
+        fail_msg("two runs of one single-use executor: statuses %d and %d", (int)rc[0], (int)rc[1]);
+    }
+    assert_int_equal(race_result(o, o->y), 1);
+    assert_int_equal(aclDestroyAclOpExecutor(o->ex), ACLNN_ERR_PARAM_INVALID);
+}
+
+static void two_threads_running_one_single_use_executor_exactly_one_succeeds(void **state)
+{
+    (void)state;
+    race_rounds_of(ACT_RUN, ACT_RUN, 0, check_run_run);
+}
+
+static void check_run_repeatable(race_op *o, const aclnnStatus rc[2])
+{
+    assert_int_equal(rc[0], ACLNN_SUCCESS); /* the run always runs */
+    assert_int_equal(race_result(o, o->y), 1);
+    /* made repeatable first: it survived the run; else the run freed it */
+    if (rc[1] == ACLNN_SUCCESS) {
+        assert_int_equal(aclDestroyAclOpExecutor(o->ex), ACLNN_SUCCESS);
+    } else {
+        assert_int_equal(rc[1], ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclDestroyAclOpExecutor(o->ex), ACLNN_ERR_PARAM_INVALID);
+    }
+}
+
+static void run_racing_set_repeatable_is_one_or_the_other(void **state)
+{
+    (void)state;
+    race_rounds_of(ACT_RUN, ACT_REPEATABLE, 0, check_run_repeatable);
+}
+
+static void check_run_destroy(race_op *o, const aclnnStatus rc[2])
+{
+    if ((rc[0] == ACLNN_SUCCESS) == (rc[1] == ACLNN_SUCCESS)) {
+        fail_msg("run and destroy of one single-use executor: statuses %d and %d", (int)rc[0],
+                 (int)rc[1]);
+    }
+    assert_int_equal(race_result(o, o->y), rc[0] == ACLNN_SUCCESS ? 1 : 0);
+}
+
+static void run_racing_destroy_exactly_one_succeeds(void **state)
+{
+    (void)state;
+    race_rounds_of(ACT_RUN, ACT_DESTROY, 0, check_run_destroy);
+}
+
+static void check_repeatable_run_destroy(race_op *o, const aclnnStatus rc[2])
+{
+    /* the destroy always succeeds; the run either ran whole before or is refused */
+    assert_int_equal(rc[1], ACLNN_SUCCESS);
+    if (rc[0] == ACLNN_SUCCESS) {
+        assert_int_equal(race_result(o, o->y), 1);
+    } else {
+        assert_int_equal(rc[0], ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(race_result(o, o->y), 0);
+    }
+}
+
+static void repeatable_run_racing_destroy_runs_whole_or_is_refused(void **state)
+{
+    (void)state;
+    race_rounds_of(ACT_RUN, ACT_DESTROY, 1, check_repeatable_run_destroy);
+}
+
+static void check_run_set_out(race_op *o, const aclnnStatus rc[2])
+{
+    assert_int_equal(rc[0], ACLNN_SUCCESS);
+    assert_int_equal(rc[1], ACLNN_SUCCESS);
+    int a = race_result(o, o->y), b = race_result(o, o->y2);
+    if (!((a == 1 && b == 0) || (a == 0 && b == 1))) {
+        fail_msg("a run racing a rebind wrote y %d and y2 %d (1 whole, 0 untouched)", a, b);
+    }
+    assert_int_equal(aclDestroyAclOpExecutor(o->ex), ACLNN_SUCCESS);
+}
+
+static void rebinding_during_a_repeatable_run_leaves_one_buffer_whole(void **state)
+{
+    (void)state;
+    race_rounds_of(ACT_RUN, ACT_SET_OUT, 1, check_run_set_out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(eight_threads_mixed_calls_match_the_model),
         cmocka_unit_test(simultaneous_failures_keep_their_own_messages),
+        cmocka_unit_test(two_threads_running_one_single_use_executor_exactly_one_succeeds),
+        cmocka_unit_test(run_racing_set_repeatable_is_one_or_the_other),
+        cmocka_unit_test(run_racing_destroy_exactly_one_succeeds),
+        cmocka_unit_test(repeatable_run_racing_destroy_runs_whole_or_is_refused),
+        cmocka_unit_test(rebinding_during_a_repeatable_run_leaves_one_buffer_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /*
  * test_cvt_isa.c - the unit-stride conversion micro-kernels
  * (opsnn_cvt_ukernel__<isa>_<from>_to_<to>) give exactly the bits of
- * kernels/cvt.h's scalar functions (SPEC §9) on every ISA path this machine
+ * kernels/cvt.h's scalar functions (docs/precision.md) on every ISA path this machine
  * has, for any length and alignment; opsnn_cvt_get() hands out the selected
  * path's kernels; opsnn_copy_convert() gives the same bits through them.
  *

@@ -17,8 +17,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
@@ -40,7 +45,7 @@ typedef struct {
 
 static const float seed_g[N] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const float seed_x[N] = {1, 1, 1, 2, 1, 2, 3, 3};
-/* SPEC §6 seed example, lambda 1.2 */
+/* the softshrink seed example, lambda 1.2 */
 static const float seed_softshrink[N] = {0, 0, 0, 3, 0, 5, 6, 7};
 
 static long live_at_setup;
@@ -394,6 +399,122 @@ static void misuse_storm_leaves_nothing_live(void **state)
     }
 }
 
+/* A run frees a single-use executor; the next phase 1 may get the same block
+ * from malloc. The old handle must stay dead, and the new executor must stay
+ * its owner's: running the old one neither runs nor frees the new one. */
+static void stale_executor_never_names_a_new_executor_at_the_same_address(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 50; round++) {
+        fixture a, b;
+        make_softshrink(&a, 0);
+        aclOpExecutor *stale = a.ex;
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, stale, NULL), ACLNN_SUCCESS);
+        make_softshrink(&b, 0);
+        memset(b.y, 0x5A, sizeof b.y);
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, stale, NULL), ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclDestroyAclOpExecutor(stale), ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclSetAclOpExecutorRepeatable(stale), ACLNN_ERR_PARAM_INVALID);
+        unsigned char untouched[sizeof b.y];
+        memset(untouched, 0x5A, sizeof untouched);
+        assert_memory_equal(b.y, untouched, sizeof b.y);
+        assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, b.ex, NULL), ACLNN_SUCCESS);
+        assert_floats(b.y, seed_softshrink, N);
+        destroy_descriptors(&a);
+        destroy_descriptors(&b);
+    }
+}
+
+/* A workspace that overlaps an operand would be overwritten while it is read
+ * (a memcpy over overlapping ranges): refused, nothing written. */
+static void workspace_overlapping_an_operand_is_param_invalid(void **state)
+{
+    (void)state;
+    fixture f;
+    make_softshrink(&f, 2); /* gradInput two elements into gradOutput: a temporary is needed */
+    assert_true(f.ws > 0 && f.ws <= sizeof f.g + sizeof f.x);
+    float before[N + 4];
+    memcpy(before, f.g, sizeof before);
+    assert_int_equal(aclnnSoftshrinkBackward(f.g, f.ws, f.ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_prefix(aclGetRecentErrMsg(), "aclnnSoftshrinkBackward: workspace must not overlap ");
+    assert_memory_equal(f.g, before, sizeof before);
+    _Alignas(64) unsigned char ws[N * sizeof(float) + 64];
+    assert_int_equal(aclnnSoftshrinkBackward(ws, sizeof ws, f.ex, NULL), ACLNN_SUCCESS);
+    assert_floats(f.g + 2, seed_softshrink, N);
+    destroy_descriptors(&f);
+}
+
+/* Data not aligned to the element size: refused at phase 1 and by rebinding,
+ * naming the tensor and the address. */
+static void misaligned_tensor_data_is_param_invalid(void **state)
+{
+    (void)state;
+    _Alignas(16) unsigned char raw[4 * N * sizeof(float) + 16];
+    float *g = (float *)(void *)raw;
+    void *odd = raw + 2 * N * sizeof(float) + 1;
+    int64_t dims[1] = {N};
+    float lambd = 0.5f;
+    aclTensor *tg = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, g);
+    aclTensor *tx = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, odd);
+    aclTensor *ty = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0,
+                                    g + N);
+    aclScalar *l = aclCreateScalar(&lambd, ACL_FLOAT);
+    assert_non_null(tx);
+    uint64_t ws = 99;
+    aclOpExecutor *ex = (aclOpExecutor *)&ws;
+    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tx, l, ty, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_prefix(aclGetRecentErrMsg(), "aclnnSoftshrinkBackward: self data address must be a "
+                                        "multiple of its element size 4, got ");
+    assert_true(ws == 99 && ex == (aclOpExecutor *)&ws);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(tg, tx, ty, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_prefix(aclGetRecentErrMsg(), "aclnnSeluBackward: result data address must be a ");
+    /* an aligned executor, rebound to the misaligned address */
+    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tg, l, ty, &ws, &ex), ACLNN_SUCCESS);
+    assert_int_equal(aclSetAclOpExecutorRepeatable(ex), ACLNN_SUCCESS);
+    assert_int_equal(aclSetInputTensorAddr(ex, 1, tx, odd), ACLNN_ERR_PARAM_INVALID);
+    assert_prefix(aclGetRecentErrMsg(), "aclSetInputTensorAddr: self data address must be a ");
+    assert_int_equal(aclSetOutputTensorAddr(ex, 0, ty, odd), ACLNN_ERR_PARAM_INVALID);
+    assert_prefix(aclGetRecentErrMsg(), "aclSetOutputTensorAddr: gradInput data address must be a ");
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    aclDestroyScalar(l);
+}
+
+/* aclInit on a FIFO must not wait for a writer: refused at once (a child
+ * process with a 10 s alarm, so that a blocking open fails the test). */
+static void acl_init_on_a_fifo_is_refused_without_blocking(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/opsnn-misuse-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/config.json", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(10);
+        aclError rc = aclInit(fifo);
+        _exit(rc == ACL_ERROR_INVALID_PARAM &&
+                      strstr(aclGetRecentErrMsg(), "not a regular file") != NULL
+                  ? 0
+                  : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    unlink(fifo);
+    rmdir(dir);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fail_msg("aclInit(FIFO): child %s %d", WIFEXITED(status) ? "exit status" : "killed by signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    }
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -405,6 +526,7 @@ int main(void)
         T(destroying_an_unrun_single_use_executor_frees_it),
         T(destroying_a_repeatable_executor_twice_is_param_invalid),
         T(stale_executor_is_refused_by_every_executor_call),
+        T(stale_executor_never_names_a_new_executor_at_the_same_address),
         T(executor_outlives_its_destroyed_tensors_and_scalar),
         T(repeatable_executor_outlives_its_destroyed_tensors),
         T(workspace_smaller_than_required_is_param_invalid_and_executor_survives),
@@ -415,6 +537,9 @@ int main(void)
         T(foreign_pointers_as_executor_are_param_invalid),
         T(rebinding_with_bad_index_or_null_address_is_refused),
         T(misuse_storm_leaves_nothing_live),
+        T(workspace_overlapping_an_operand_is_param_invalid),
+        T(misaligned_tensor_data_is_param_invalid),
+        T(acl_init_on_a_fifo_is_refused_without_blocking),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /*
- * test_runtime.c - the ACL runtime slice (SPEC §2, §3, §9 and the runtime
+ * test_runtime.c - the ACL runtime slice (docs/runtime.md, docs/precision.md and the runtime
  * decisions of the design notes): init/finalize, devices, streams, memory,
  * copies, error messages, dtype sizes and the fp16 conversions.
  *
@@ -35,7 +35,7 @@
 const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
 
-/* ---- SPEC §2 enum and code values, checked at compile time too ---------- */
+/* ---- CANN's enum and code values, checked at compile time too ---------- */
 
 _Static_assert(ACL_DT_UNDEFINED == -1 && ACL_FLOAT == 0 && ACL_FLOAT16 == 1 && ACL_INT8 == 2 &&
                    ACL_INT32 == 3 && ACL_UINT8 == 4 && ACL_INT16 == 6 && ACL_UINT16 == 7 &&
@@ -1028,7 +1028,7 @@ static void data_type_size_of_unknown_values_is_zero(void **state)
     }
 }
 
-/* ---- fp16 conversions (SPEC §9) ----------------------------------------------------- */
+/* ---- fp16 conversions (docs/precision.md) ----------------------------------------------------- */
 
 static void float_to_half_exact_values(void **state)
 {

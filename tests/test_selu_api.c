@@ -1,7 +1,7 @@
 /*
- * test_selu_api.c - aclnnSeluBackward's public contract (SPEC §5, §7):
- * validation and its order, the branch at result == 0 / NaN, rank above 8,
- * the seed example.
+ * test_selu_api.c - aclnnSeluBackward's public contract: validation and its
+ * order, the branch at result == 0 / NaN, rank above 8, the official sample's
+ * example.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,8 +18,8 @@
 #define MSG_SIZE 512
 #define PREFIX "aclnnSeluBackward"
 
-static const float SCALE = 1.0507009873554804934193349852946f;
-static const float SCALE_ALPHA = 1.7580993408473768599402175208123f;
+static const float SCALE = TU_SELU_SCALE;
+static const float SCALE_ALPHA = TU_SELU_SCALE_ALPHA;
 
 static uint64_t g_store[64];
 static uint64_t r_store[64];
@@ -29,18 +29,6 @@ static const int64_t D23[] = {2, 3};
 static const int64_t D32[] = {3, 2};
 static const int64_t D6[] = {6};
 static const int64_t D13[] = {1, 3};
-
-/* Reference selu backward on one float element (SPEC §7 sequence). */
-static float ref_selu(float g, float r)
-{
-    if (r < 0.0f) {
-        volatile float t = r + SCALE_ALPHA;
-        volatile float y = g * t;
-        return y;
-    }
-    volatile float y = SCALE * g;
-    return y;
-}
 
 static void expect_fail(const aclTensor *g, const aclTensor *r, aclTensor *o, aclnnStatus want, char *msg)
 {
@@ -226,7 +214,7 @@ static void selu_rank_10_is_accepted_and_computed(void **state)
     for (int i = 0; i < 16; i++) {
         g[i] = (float)(i - 5) * 0.5f;
         r[i] = (float)(i - 8) * 0.25f;
-        want[i] = ref_selu(g[i], r[i]);
+        want[i] = tu_selu_f32(g[i], r[i]);
     }
     memset(o, 0xAB, sizeof o);
     aclTensor *tg = tu_tensor(d10, 10, ACL_FLOAT, g);
@@ -241,7 +229,10 @@ static void selu_rank_10_is_accepted_and_computed(void **state)
     aclDestroyTensor(to);
 }
 
-static void selu_seed_example_matches_documented_values(void **state)
+/* The data and expectation of the official arch35 sample
+ * (activation/selu_grad/examples/arch35/test_aclnn_selu_grad.cpp): result 0
+ * gives 1.7581 (the older kernel, and the seed articles, gave 1.0507). */
+static void selu_official_sample_matches_its_expected_values(void **state)
 {
     (void)state;
     const int64_t d8[] = {8};
@@ -252,10 +243,10 @@ static void selu_seed_example_matches_documented_values(void **state)
     aclTensor *tr = tu_tensor(d8, 1, ACL_FLOAT, r);
     aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
-    const float doc[8] = {-0.2419f, 0.7581f, 1.0507f, 1.0507f, 1.0507f, 1.0507f, 1.2581f, 1.0507f};
+    const float doc[8] = {-0.2419f, 0.7581f, 1.7581f, 1.0507f, 1.0507f, 1.0507f, 1.2581f, 1.0507f};
     for (int i = 0; i < 8; i++) {
         assert_true(fabsf(o[i] - doc[i]) < 1e-4f);
-        float want = ref_selu(g[i], r[i]);
+        float want = tu_selu_f32(g[i], r[i]);
         assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(want));
     }
     aclDestroyTensor(tg);
@@ -263,7 +254,9 @@ static void selu_seed_example_matches_documented_values(void **state)
     aclDestroyTensor(to);
 }
 
-static void selu_zero_result_takes_scale_branch(void **state)
+/* CMPMODE::LE in selu_grad.h:74 (ops-nn 52d86f03c, matching PyTorch's
+ * elu_backward(is_result=True)): +0 and -0 take g * (r + SCALE_ALPHA). */
+static void selu_zero_result_takes_scale_alpha_branch(void **state)
 {
     (void)state;
     const int64_t d4[] = {4};
@@ -274,12 +267,12 @@ static void selu_zero_result_takes_scale_branch(void **state)
     aclTensor *tr = tu_tensor(d4, 1, ACL_FLOAT, r);
     aclTensor *to = tu_tensor(d4, 1, ACL_FLOAT, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
-    volatile float s2 = SCALE * 2.0f;
-    volatile float sm3 = SCALE * -3.0f;
-    const float want[4] = {s2, s2, sm3, SCALE};
+    volatile float a2 = SCALE_ALPHA * 2.0f;
+    volatile float am3 = SCALE_ALPHA * -3.0f;
+    const float want[4] = {a2, a2, am3, SCALE_ALPHA};
     tu_assert_bits_equal(o, want, 4, 4, "result == 0");
-    /* the other branch would give g * SCALE_ALPHA: make sure it is different */
-    assert_true(o[0] != 2.0f * SCALE_ALPHA);
+    /* the other branch would give g * SCALE: make sure it is different */
+    assert_true(o[0] != 2.0f * SCALE);
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
     aclDestroyTensor(to);
@@ -317,10 +310,10 @@ static void selu_fp16_seed_example_rounds_to_nearest_even(void **state)
     for (int i = 0; i < 8; i++) {
         g[i] = 0x3C00u;
         r[i] = tu_h(rv[i]);
-        want[i] = tu_h(ref_selu(1.0f, rv[i]));
+        want[i] = tu_h(tu_selu_f32(1.0f, rv[i]));
     }
-    /* spot values: fp16 of -0.24188..., 1.0507... */
-    assert_int_equal(want[2], 0x3C34u);
+    /* spot value: result 0 gives fp16(1.75810) = 0x3F08 */
+    assert_int_equal(want[2], 0x3F08u);
     aclTensor *tg = tu_tensor(d8, 1, ACL_FLOAT16, g);
     aclTensor *tr = tu_tensor(d8, 1, ACL_FLOAT16, r);
     aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT16, o);
@@ -348,7 +341,7 @@ static void selu_phase2_errors(void **state)
     assert_int_equal(aclnnSeluBackward(NULL, 8, ex, NULL), ACLNN_ERR_PARAM_INVALID);
     assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(ref_selu(g[i], r[i])));
+        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(tu_selu_f32(g[i], r[i])));
     }
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
@@ -366,8 +359,8 @@ int main(void)
         cmocka_unit_test(selu_dtype_mismatch_beats_shape_mismatch),
         cmocka_unit_test(selu_grad_input_with_internal_overlap_is_param_invalid),
         cmocka_unit_test(selu_rank_10_is_accepted_and_computed),
-        cmocka_unit_test(selu_seed_example_matches_documented_values),
-        cmocka_unit_test(selu_zero_result_takes_scale_branch),
+        cmocka_unit_test(selu_official_sample_matches_its_expected_values),
+        cmocka_unit_test(selu_zero_result_takes_scale_alpha_branch),
         cmocka_unit_test(selu_nan_result_takes_scale_branch),
         cmocka_unit_test(selu_fp16_seed_example_rounds_to_nearest_even),
         cmocka_unit_test(selu_phase2_errors),

@@ -1,9 +1,10 @@
 /*
- * test_selu_numerics.c - aclnnSeluBackward is bit-exact with the scalar float32
- * sequence of SPEC §7 (t = fl(result + SCALE_ALPHA), y = fl(gradOutput * t), or
- * y = fl(SCALE * gradOutput)) for FLOAT, FLOAT16, BF16, INT8 and INT32, over
- * random data salted with special values, and the integer rounding and
- * saturation rules hold.
+ * test_selu_numerics.c - aclnnSeluBackward is bit-exact with the float32
+ * sequence of the ops-nn arch35 kernel (activation/selu_grad/op_kernel/arch35/
+ * selu_grad.h:69-79: result <= 0 gives fl(gradOutput * fl(result + SCALE_ALPHA)),
+ * otherwise fl(gradOutput * SCALE)) for FLOAT, FLOAT16, BF16, INT8 and INT32,
+ * over random data salted with special values; INT8 and INT32 pass through
+ * fp16 both ways (selu_grad.h:88-109), and the rounding and saturation pins hold.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,55 +19,49 @@
 
 #include "test_util.h"
 
-static const float SCALE = 1.0507009873554804934193349852946f;
-static const float SCALE_ALPHA = 1.7580993408473768599402175208123f;
+static const float SCALE = TU_SELU_SCALE;
+static const float SCALE_ALPHA = TU_SELU_SCALE_ALPHA;
 
 static const size_t SIZES[] = {1, 7, 63, 1000, 4099};
 #define N_SIZES (sizeof SIZES / sizeof SIZES[0])
 
-/* The SPEC §7 sequence; volatile stores keep each operation separately rounded. */
-static float ref_selu(float g, float r)
+/* float -> fp16 (nearest even, overflow to inf) -> nearest integer, ties to
+ * even (written out), saturating to [lo, hi]; NaN -> 0. */
+static int64_t ref_via_f16_to_int(float y, int64_t lo, int64_t hi)
 {
-    if (r < 0.0f) {
-        volatile float t = r + SCALE_ALPHA;
-        volatile float y = g * t;
-        return y;
+    float h = tu_f16_to_f32(tu_f32_to_f16(y));
+    if (isnan(h)) {
+        return 0;
     }
-    volatile float y = SCALE * g;
-    return y;
-}
-
-/* float -> int8: round to nearest even (written out), saturate. */
-static int8_t ref_to_i8(float y)
-{
-    if (y >= 127.0f) {
-        return 127;
+    if (h >= (float)hi) {
+        return hi;
     }
-    if (y <= -128.0f) {
-        return -128;
+    if (h <= (float)lo) {
+        return lo;
     }
-    float fl = floorf(y);
-    float frac = y - fl;
-    int v = (int)fl;
+    float fl = floorf(h);
+    float frac = h - fl;
+    int64_t v = (int64_t)fl;
     if (frac > 0.5f || (frac == 0.5f && (v & 1) != 0)) {
         v++;
     }
-    return (int8_t)v;
+    return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* float -> int32: truncate toward zero, saturate, NaN -> 0. */
+static int8_t ref_to_i8(float y)
+{
+    return (int8_t)ref_via_f16_to_int(y, INT8_MIN, INT8_MAX);
+}
+
 static int32_t ref_to_i32(float y)
 {
-    if (isnan(y)) {
-        return 0;
-    }
-    if (y >= 2147483648.0f) {
-        return INT32_MAX;
-    }
-    if (y <= -2147483648.0f) {
-        return INT32_MIN;
-    }
-    return (int32_t)y;
+    return (int32_t)ref_via_f16_to_int(y, INT32_MIN, INT32_MAX);
+}
+
+/* An int32 input through fp16: |v| >= 65520 becomes +-inf. */
+static float ref_i32_in(int32_t v)
+{
+    return tu_f16_to_f32(tu_f32_to_f16((float)v));
 }
 
 static void reference(aclDataType dt, const void *g, const void *r, void *o, size_t n)
@@ -74,14 +69,14 @@ static void reference(aclDataType dt, const void *g, const void *r, void *o, siz
     for (size_t i = 0; i < n; i++) {
         switch (dt) {
         case ACL_INT8:
-            ((int8_t *)o)[i] = ref_to_i8(ref_selu((float)((const int8_t *)g)[i], (float)((const int8_t *)r)[i]));
+            ((int8_t *)o)[i] = ref_to_i8(tu_selu_f32((float)((const int8_t *)g)[i], (float)((const int8_t *)r)[i]));
             break;
         case ACL_INT32:
             ((int32_t *)o)[i] =
-                ref_to_i32(ref_selu((float)((const int32_t *)g)[i], (float)((const int32_t *)r)[i]));
+                ref_to_i32(tu_selu_f32(ref_i32_in(((const int32_t *)g)[i]), ref_i32_in(((const int32_t *)r)[i])));
             break;
         default:
-            tu_store_f32(o, dt, i, ref_selu(tu_load_f32(g, dt, i), tu_load_f32(r, dt, i)));
+            tu_store_f32(o, dt, i, tu_selu_f32(tu_load_f32(g, dt, i), tu_load_f32(r, dt, i)));
             break;
         }
     }
@@ -234,16 +229,18 @@ static void selu_every_half_and_bf16_pattern_matches_reference(void **state)
 static void selu_fp32_special_values_follow_ieee(void **state)
 {
     (void)state;
-    const int64_t d8[] = {8};
-    float g[8] = {0.0f, INFINITY, 1.0f, -1.0f, 2.0f, tu_bits_f32(1u), 0.0f, 1.0f};
-    float r[8] = {-INFINITY, -SCALE_ALPHA, -INFINITY, INFINITY, -FLT_MAX, 1.0f, -1.0f, tu_bits_f32(0x80000001u)};
-    float o[8];
-    aclTensor *tg = tu_tensor(d8, 1, ACL_FLOAT, g);
-    aclTensor *tr = tu_tensor(d8, 1, ACL_FLOAT, r);
-    aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT, o);
+    const int64_t d11[] = {11};
+    float g[11] = {0.0f, INFINITY, 1.0f, -1.0f, 2.0f, tu_bits_f32(1u), 0.0f, 1.0f, 1.0f, 1.0f,
+                   tu_bits_f32(0xffa00001u)};
+    float r[11] = {-INFINITY, -SCALE_ALPHA, -INFINITY, INFINITY, -FLT_MAX, 1.0f, -1.0f,
+                   tu_bits_f32(0x80000001u), 0.0f, -0.0f, -1.0f};
+    float o[11];
+    aclTensor *tg = tu_tensor(d11, 1, ACL_FLOAT, g);
+    aclTensor *tr = tu_tensor(d11, 1, ACL_FLOAT, r);
+    aclTensor *to = tu_tensor(d11, 1, ACL_FLOAT, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
-    assert_true(isnan(o[0]));                      /* 0 * -inf */
-    assert_true(isnan(o[1]));                      /* inf * 0 */
+    assert_int_equal(tu_f32_bits(o[0]), 0x7fc00000u); /* 0 * -inf: the positive quiet NaN */
+    assert_int_equal(tu_f32_bits(o[1]), 0x7fc00000u); /* inf * 0 */
     assert_true(o[2] == -INFINITY);                /* 1 * -inf */
     assert_int_equal(tu_f32_bits(o[3]), tu_f32_bits(-SCALE)); /* +inf result: SCALE branch */
     assert_true(o[4] == -INFINITY);                /* 2 * -FLT_MAX overflows */
@@ -251,9 +248,13 @@ static void selu_fp32_special_values_follow_ieee(void **state)
     assert_int_equal(tu_f32_bits(o[6]), 0u);       /* 0 * 0.758 = +0 */
     float t = SCALE_ALPHA + tu_bits_f32(0x80000001u);
     assert_int_equal(tu_f32_bits(o[7]), tu_f32_bits(t)); /* -subnormal result: t rounds to SCALE_ALPHA */
-    float want[8];
-    reference(ACL_FLOAT, g, r, want, 8);
-    tu_assert_bits_equal(o, want, 8, 4, "fp32 specials");
+    /* result == +0 and -0 take the result <= 0 branch (ops-nn 52d86f03c): 1 * SCALE_ALPHA */
+    assert_int_equal(tu_f32_bits(o[8]), tu_f32_bits(SCALE_ALPHA));
+    assert_int_equal(tu_f32_bits(o[9]), tu_f32_bits(SCALE_ALPHA));
+    assert_int_equal(tu_f32_bits(o[10]), 0xffe00001u); /* a NaN gradient propagates, quieted */
+    float want[11];
+    reference(ACL_FLOAT, g, r, want, 11);
+    tu_assert_bits_equal(o, want, 11, 4, "fp32 specials");
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
     aclDestroyTensor(to);
@@ -299,22 +300,24 @@ static void selu_int8_random_sizes_match_reference(void **state)
     }
 }
 
-static void selu_int8_rounds_to_nearest_even_and_saturates(void **state)
+static void selu_int8_rounds_through_fp16_and_saturates(void **state)
 {
     (void)state;
-    const int64_t d10[] = {10};
-    int8_t g[10] = {127, -128, 10, -10, 2, 127, -128, 1, 3, 0};
-    int8_t r[10] = {1, 1, 1, 1, 1, -128, -128, -1, -1, -5};
-    int8_t o[10];
-    aclTensor *tg = tu_tensor(d10, 1, ACL_INT8, g);
-    aclTensor *tr = tu_tensor(d10, 1, ACL_INT8, r);
-    aclTensor *to = tu_tensor(d10, 1, ACL_INT8, o);
+    const int64_t d14[] = {14};
+    int8_t g[14] = {127, -128, 10, -10, 2, 127, -128, 1, 3, 0, 108, 60, 10, 10};
+    int8_t r[14] = {1, 1, 1, 1, 1, -128, -128, -1, -1, -5, 1, -1, 0, -2};
+    int8_t o[14];
+    aclTensor *tg = tu_tensor(d14, 1, ACL_INT8, g);
+    aclTensor *tr = tu_tensor(d14, 1, ACL_INT8, r);
+    aclTensor *to = tu_tensor(d14, 1, ACL_INT8, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
     /* 127*SCALE = 133.44 -> 127; -128*SCALE = -134.49 -> -128; 10.507 -> 11;
      * -10.507 -> -11; 2.10 -> 2; 127*(-126.24) -> -128; -128*(-126.24) -> 127;
-     * 0.758 -> 1; 2.274 -> 2; 0 -> 0 */
-    const int8_t want[10] = {127, -128, 11, -11, 2, -128, 127, 1, 2, 0};
-    tu_assert_bits_equal(o, want, 10, 1, "int8 pins");
+     * 0.758 -> 1; 2.274 -> 2; 0 -> 0; 108*SCALE = 113.476 is 113.5 in fp16 ->
+     * 114 (even); 60*0.7581 = 45.486 is 45.5 in fp16 -> 46; result 0 takes the
+     * <= 0 branch: 10*1.7581 = 17.58 -> 18; 10*(-0.2419) = -2.419 -> -2 */
+    const int8_t want[14] = {127, -128, 11, -11, 2, -128, 127, 1, 2, 0, 114, 46, 18, -2};
+    tu_assert_bits_equal(o, want, 14, 1, "int8 pins");
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
     aclDestroyTensor(to);
@@ -352,27 +355,29 @@ static void selu_int32_random_and_special_values_match_reference(void **state)
     }
 }
 
-static void selu_int32_truncates_toward_zero_and_saturates(void **state)
+static void selu_int32_rounds_through_fp16_and_saturates(void **state)
 {
     (void)state;
-    const int64_t d12[] = {12};
-    int32_t g[12] = {10, -10, -3, INT32_MAX, INT32_MIN, 16777217, 2043857792, 2043857920,
-                     -2043857920, -2043858176, 100000001, INT32_MIN};
-    int32_t r[12] = {1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 0, -1};
-    int32_t o[12];
-    aclTensor *tg = tu_tensor(d12, 1, ACL_INT32, g);
-    aclTensor *tr = tu_tensor(d12, 1, ACL_INT32, r);
-    aclTensor *to = tu_tensor(d12, 1, ACL_INT32, o);
+    const int64_t d16[] = {16};
+    int32_t g[16] = {1, 10, 5000, -3, 10, 2049, 65504, 65519, 65520, 0, -65520, INT32_MAX,
+                     INT32_MIN, 62000, -62000, 7};
+    int32_t r[16] = {-1, 1, 1, -1, 0, 1, 1, -5, 0, -65520, 1, 1, 1, 1, 1, -65519};
+    int32_t o[16];
+    aclTensor *tg = tu_tensor(d16, 1, ACL_INT32, g);
+    aclTensor *tr = tu_tensor(d16, 1, ACL_INT32, r);
+    aclTensor *to = tu_tensor(d16, 1, ACL_INT32, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
-    /* 10.507 -> 10; -10.507 -> -10; -3*0.7581 = -2.274 -> -2; saturation both
-     * ways; 16777217 -> 16777216.0f -> 17627838; the largest unsaturated value
-     * 2147483520; 2^31 saturates; -2^31 exactly; below saturates; 1e8+1 ->
-     * 1e8 -> 105070104; INT32_MIN * 0.758 = -1628005888 */
-    float last = ref_selu(-2147483648.0f, -1.0f);
-    const int32_t want[12] = {10, -10, -2, INT32_MAX, INT32_MIN, 17627838, 2147483520, INT32_MAX,
-                              INT32_MIN, INT32_MIN, 105070104, (int32_t)last};
-    tu_assert_bits_equal(o, want, 12, 4, "int32 pins");
-    assert_int_equal(want[11], -1628005888);
+    /* 1*0.7581 -> 1; 10.507 -> 11 (not truncated to 10); 5253.5 is 5252 in fp16
+     * (spacing 4); -2.274 -> -2; result 0: 10*1.7581 -> 18; 2049 is 2048 in fp16,
+     * 2048*SCALE = 2151.8 -> 2152; 65504*SCALE overflows fp16 -> INT32_MAX;
+     * 65519 is 65504 in fp16, times -3.2419 -> -212357 overflows -> INT32_MIN;
+     * 65520 is inf in fp16, inf*1.7581 -> INT32_MAX; 0 * (-inf) = NaN -> 0;
+     * -inf*SCALE -> INT32_MIN; INT32_MAX / MIN are +-inf in fp16; 62000 is
+     * 62016 in fp16, 62016*SCALE = 65160 is 65152 in fp16; 7 * (65504 - ...)
+     * : result -65519 is -65504, t = -65502.24 -> 7*t overflows -> INT32_MIN */
+    const int32_t want[16] = {1, 11, 5252, -2, 18, 2152, INT32_MAX, INT32_MIN, INT32_MAX, 0,
+                              INT32_MIN, INT32_MAX, INT32_MIN, 65152, -65152, INT32_MIN};
+    tu_assert_bits_equal(o, want, 16, 4, "int32 pins");
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
     aclDestroyTensor(to);
@@ -388,9 +393,9 @@ int main(void)
         cmocka_unit_test(selu_fp32_special_values_follow_ieee),
         cmocka_unit_test(selu_int8_every_pair_matches_reference),
         cmocka_unit_test(selu_int8_random_sizes_match_reference),
-        cmocka_unit_test(selu_int8_rounds_to_nearest_even_and_saturates),
+        cmocka_unit_test(selu_int8_rounds_through_fp16_and_saturates),
         cmocka_unit_test(selu_int32_random_and_special_values_match_reference),
-        cmocka_unit_test(selu_int32_truncates_toward_zero_and_saturates),
+        cmocka_unit_test(selu_int32_rounds_through_fp16_and_saturates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

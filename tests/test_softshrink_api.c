@@ -1,5 +1,5 @@
 /*
- * test_softshrink_api.c - aclnnSoftshrinkBackward's public contract (SPEC §5, §6):
+ * test_softshrink_api.c - aclnnSoftshrinkBackward's public contract:
  * validation and its order, lambda handling, phase-2 errors, the seed example.
  */
 #include <stdarg.h>
@@ -229,7 +229,7 @@ static void softshrink_wrong_grad_input_shape_beats_negative_lambda(void **state
     const case_t both = {D23, 2, ACL_FLOAT, D23, 2, ACL_FLOAT, D32, 2, ACL_FLOAT, -1.0f};
     char m_lambda[MSG_SIZE];
     run_case(&lambda_alone, ACLNN_ERR_PARAM_INVALID, m_lambda);
-    assert_string_equal(m_lambda, "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got -1.000000");
+    assert_string_equal(m_lambda, "aclnnSoftshrinkBackward: lambda must be >= 0, got -1.000000");
     expect_earlier_wins(&shape_alone, &lambda_alone, &both);
 }
 
@@ -247,7 +247,7 @@ static void softshrink_negative_lambda_beats_grad_input_internal_overlap(void **
     aclScalar *l = tu_scalar_f32(-0.5f);
     char msg[MSG_SIZE];
     expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, msg);
-    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got -0.500000");
+    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0, got -0.500000");
     aclDestroyScalar(l);
     aclDestroyTensor(g);
     aclDestroyTensor(x);
@@ -401,7 +401,7 @@ static void softshrink_negative_lambda_message_is_exact(void **state)
     aclScalar *l = tu_scalar_f32(-0.5f);
     char msg[MSG_SIZE];
     expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, msg);
-    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got -0.500000");
+    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0, got -0.500000");
     assert_null(aclGetRecentErrMsg()); /* expect_fail obtained it, which cleared it */
     aclDestroyScalar(l);
 
@@ -410,7 +410,7 @@ static void softshrink_negative_lambda_message_is_exact(void **state)
     l = aclCreateScalar(&mi, ACL_INT32);
     assert_non_null(l);
     expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, msg);
-    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got -1.000000");
+    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0, got -1.000000");
     aclDestroyScalar(l);
 
     float ninf = -INFINITY;
@@ -422,39 +422,74 @@ static void softshrink_negative_lambda_message_is_exact(void **state)
     aclDestroyTensor(o);
 }
 
-static void softshrink_nan_lambda_is_param_invalid(void **state)
+/* The op_api checks `lambd->ToFloat() < 0.0f`
+ * (activation/soft_shrink_grad/op_api/aclnn_softshrink_backward.cpp:105):
+ * a NaN lambda passes, and the kernel's ordered compare |x| > NaN is false,
+ * so only NaN self elements pass their gradient; everything else is +0. */
+static void softshrink_nan_lambda_passes_only_nan_self(void **state)
 {
     (void)state;
-    float gd[6] = {0};
-    float xd[6] = {0};
-    float od[6] = {0};
-    aclTensor *g = tu_tensor(D23, 2, ACL_FLOAT, gd);
-    aclTensor *x = tu_tensor(D23, 2, ACL_FLOAT, xd);
-    aclTensor *o = tu_tensor(D23, 2, ACL_FLOAT, od);
-    const char *want = "aclnnSoftshrinkBackward: lambda must be >= 0 and not NaN, got ";
-    char msg[MSG_SIZE];
-    const uint32_t nans[] = {0x7FC00000u, 0xFFC00000u, 0x7F800001u};
+    const int64_t d8[] = {8};
+    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, tu_bits_f32(0x7FC00000u),
+                  tu_bits_f32(0xFF800001u), -0.0f};
+    float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    float o[8];
+    const float want[8] = {0, 0, 0, 0, 0, 6, 7, 0};
+    aclTensor *tg = tu_tensor(d8, 1, ACL_FLOAT, g);
+    aclTensor *tx = tu_tensor(d8, 1, ACL_FLOAT, x);
+    aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT, o);
+    const uint32_t f32_nans[] = {0x7FC00000u, 0xFFC00000u, 0x7F800001u};
     for (size_t i = 0; i < 3; i++) {
-        aclScalar *l = tu_scalar_f32(tu_bits_f32(nans[i]));
-        expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, msg);
-        assert_int_equal(strncmp(msg, want, strlen(want)), 0);
+        aclScalar *l = tu_scalar_f32(tu_bits_f32(f32_nans[i]));
+        memset(o, 0xAB, sizeof o);
+        assert_int_equal(tu_softshrink(tg, tx, l, to, NULL), ACLNN_SUCCESS);
+        tu_assert_bits_equal(o, want, 8, 4, "NaN lambda (float)");
         aclDestroyScalar(l);
     }
     double dn = NAN;
-    aclScalar *l = aclCreateScalar(&dn, ACL_DOUBLE);
-    expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, NULL);
+    uint16_t hn = 0x7E00u, bn = 0x7FC0u;
+    aclScalar *others[3] = {aclCreateScalar(&dn, ACL_DOUBLE), aclCreateScalar(&hn, ACL_FLOAT16),
+                            aclCreateScalar(&bn, ACL_BF16)};
+    for (size_t i = 0; i < 3; i++) {
+        assert_non_null(others[i]);
+        memset(o, 0xAB, sizeof o);
+        assert_int_equal(tu_softshrink(tg, tx, others[i], to, NULL), ACLNN_SUCCESS);
+        tu_assert_bits_equal(o, want, 8, 4, "NaN lambda (double, fp16, bf16)");
+        aclDestroyScalar(others[i]);
+    }
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(to);
+}
+
+/* A DOUBLE -1e-300 is -0.0f as float32, which is not < 0: accepted, and
+ * lambda -0 passes every nonzero |x|. A DOUBLE -1e-30 stays negative. */
+static void softshrink_tiny_negative_double_lambda_is_checked_as_float(void **state)
+{
+    (void)state;
+    const int64_t d4[] = {4};
+    float x[4] = {0.0f, -0.0f, tu_bits_f32(1u), -1.0f};
+    float g[4] = {1, 2, 3, 4};
+    float o[4];
+    const float want[4] = {0, 0, 3, 4};
+    aclTensor *tg = tu_tensor(d4, 1, ACL_FLOAT, g);
+    aclTensor *tx = tu_tensor(d4, 1, ACL_FLOAT, x);
+    aclTensor *to = tu_tensor(d4, 1, ACL_FLOAT, o);
+    double tiny = -1e-300;
+    aclScalar *l = aclCreateScalar(&tiny, ACL_DOUBLE);
+    memset(o, 0xAB, sizeof o);
+    assert_int_equal(tu_softshrink(tg, tx, l, to, NULL), ACLNN_SUCCESS);
+    tu_assert_bits_equal(o, want, 4, 4, "lambda -1e-300");
     aclDestroyScalar(l);
-    uint16_t hn = 0x7E00u;
-    l = aclCreateScalar(&hn, ACL_FLOAT16);
-    expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, NULL);
+    double small = -1e-30;
+    l = aclCreateScalar(&small, ACL_DOUBLE);
+    char msg[MSG_SIZE];
+    expect_fail(tg, tx, l, to, ACLNN_ERR_PARAM_INVALID, msg);
+    assert_string_equal(msg, "aclnnSoftshrinkBackward: lambda must be >= 0, got -1e-30");
     aclDestroyScalar(l);
-    uint16_t bn = 0x7FC0u;
-    l = aclCreateScalar(&bn, ACL_BF16);
-    expect_fail(g, x, l, o, ACLNN_ERR_PARAM_INVALID, NULL);
-    aclDestroyScalar(l);
-    aclDestroyTensor(g);
-    aclDestroyTensor(x);
-    aclDestroyTensor(o);
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(to);
 }
 
 static void softshrink_infinite_lambda_zeroes_all_but_nan(void **state)
@@ -750,7 +785,7 @@ static void softshrink_phase2_larger_workspace_is_accepted(void **state)
     aclDestroyTensor(to);
 }
 
-/* ---- the seed example (SPEC §6) ------------------------------------------ */
+/* ---- the seed example ------------------------------------------ */
 
 static void softshrink_seed_example_gives_exact_result(void **state)
 {
@@ -791,7 +826,8 @@ int main(void)
         cmocka_unit_test(softshrink_rank_8_with_broadcast_is_computed),
         cmocka_unit_test(softshrink_not_broadcastable_and_wrong_grad_input_shape_are_param_invalid),
         cmocka_unit_test(softshrink_negative_lambda_message_is_exact),
-        cmocka_unit_test(softshrink_nan_lambda_is_param_invalid),
+        cmocka_unit_test(softshrink_nan_lambda_passes_only_nan_self),
+        cmocka_unit_test(softshrink_tiny_negative_double_lambda_is_checked_as_float),
         cmocka_unit_test(softshrink_infinite_lambda_zeroes_all_but_nan),
         cmocka_unit_test(softshrink_zero_and_negative_zero_lambda_pass_every_nonzero),
         cmocka_unit_test(softshrink_lambda_of_every_real_scalar_dtype_is_converted_to_float),

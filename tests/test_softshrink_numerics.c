@@ -1,6 +1,6 @@
 /*
  * test_softshrink_numerics.c - aclnnSoftshrinkBackward is bit-exact with a
- * scalar reference (SPEC §6, §9) for random data salted with NaN (both signs,
+ * scalar reference (docs/precision.md) for random data salted with NaN (both signs,
  * signalling and quiet, with payloads), +-0, +-inf, subnormals, the largest
  * finite values and |x| == lambda and its neighbours, in every dtype and every
  * mix of FLOAT / FLOAT16 / BF16.

@@ -163,6 +163,28 @@ static inline void tu_store_f32(void *buf, aclDataType dt, size_t i, float f)
     }
 }
 
+/* ---- SeluBackward on one float32 element ---------------------------------- */
+
+#define TU_SELU_SCALE 1.0507009873554804934193349852946f
+#define TU_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+
+/* The ops-nn arch35 kernel's float32 sequence (activation/selu_grad/op_kernel/
+ * arch35/selu_grad.h:69-79): result <= 0 (+-0 included, NaN not) gives
+ * fl(g * fl(r + SCALE_ALPHA)), otherwise fl(g * SCALE). Volatile stores keep
+ * each operation separately rounded. A NaN made from non-NaN operands
+ * (0 * inf) is the positive quiet NaN 0x7fc00000; a NaN g propagates. */
+static inline float tu_selu_f32(float g, float r)
+{
+    volatile float y;
+    if (r <= 0.0f) {
+        volatile float t = r + TU_SELU_SCALE_ALPHA;
+        y = g * t;
+    } else {
+        y = g * TU_SELU_SCALE;
+    }
+    return isnan(y) && !isnan(g) ? tu_bits_f32(0x7fc00000u) : y;
+}
+
 /* ---- deterministic PRNG (splitmix64) ------------------------------------ */
 
 typedef struct {

@@ -6,8 +6,10 @@
  *   g++ -std=c++17 -I$PREFIX/include test_aclnn_selu_backward.cpp \
  *       -L$PREFIX/lib -lopsnn -Wl,-rpath,$PREFIX/lib
  *
- * Expected output (to 1e-4): result[0..7] is: -0.2419, 0.7581, 1.0507,
- * 1.0507, 1.0507, 1.0507, 1.2581, 1.0507.
+ * Expected output (to 1e-4), the data and values of ops-nn's official
+ * arch35 sample (activation/selu_grad/examples/arch35/test_aclnn_selu_grad.cpp):
+ * result[0..7] is: -0.2419, 0.7581, 1.7581, 1.0507, 1.0507, 1.0507, 1.2581,
+ * 1.0507 (result == 0 takes the result <= 0 branch: 1.7581).
  */
 #include <cstdio>
 #include <iostream>

@@ -30,10 +30,10 @@ typedef struct aclBoolArray aclBoolArray;
  * Describe a view of tensorData. View element idx lives at
  * tensorData + (offset + sum(idx[d] * stride[d])) * elemSize; strides are in
  * elements (NULL stride: row-major contiguous). storageDims, when given, bound
- * the view. Rejected (NULL): negative dims, strides or offset, sizes that
- * overflow, a view outside the storage, dtypes without a whole-byte size,
- * viewDimsNum > 0 with NULL viewDims, rank above 32, NULL data for a
- * non-empty tensor.
+ * the view. Any dataType value is accepted (the operators refuse the ones they
+ * do not support). Rejected (NULL): negative dims, strides or offset, sizes
+ * that overflow, a view outside the storage, viewDimsNum > 0 with NULL
+ * viewDims, rank above 32, NULL data for a non-empty tensor.
  */
 ACL_FUNC_VISIBILITY aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum,
                                                aclDataType dataType, const int64_t *stride,

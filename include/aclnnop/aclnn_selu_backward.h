@@ -1,11 +1,13 @@
 /*
  * aclnnop/aclnn_selu_backward.h - gradient of SELU, from the forward output.
  *
- *   gradInput = SCALE * gradOutput                    where result >= 0 (or NaN)
- *             = gradOutput * (result + SCALE*ALPHA)   where result < 0
+ *   gradInput = gradOutput * (result + SCALE*ALPHA)   where result <= 0
+ *             = gradOutput * SCALE                    where result > 0 (or NaN)
  *
- * gradOutput, result, gradInput: one dtype, FLOAT, FLOAT16, BF16, INT32 or
- * INT8, all of one shape (no broadcasting, any rank). Computed in float32.
+ * gradOutput, result, gradInput: one dtype, FLOAT, FLOAT16, BF16 (per SoC,
+ * see opsnn_set_soc), INT32 or INT8, all of one shape (no broadcasting, any
+ * rank). Computed in float32 as ops-nn's arch35 kernel does; integers pass
+ * through fp16 both ways.
  * See docs/api/selu_backward.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SELU_BACKWARD_H_

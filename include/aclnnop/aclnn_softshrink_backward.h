@@ -7,7 +7,8 @@
  * gradOutput, self, gradInput: FLOAT, FLOAT16 or BF16 (mixed allowed: the
  * comparison is in float32, the selected value is rounded to gradInput's dtype
  * to nearest even); rank 0-8; gradOutput and self broadcast (NumPy rules) and
- * gradInput has the broadcast shape. lambda: a real scalar >= 0, not NaN.
+ * gradInput has the broadcast shape. lambda: a real scalar, refused only when
+ * below 0 as float32 (NaN is accepted: then only NaN self pass). BF16 per SoC.
  * See docs/api/softshrink_backward.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SOFTSHRINK_BACKWARD_H_

@@ -29,9 +29,11 @@ OPSNN_API const char *opsnn_version_string(void);
 /** MAJOR * 10000 + MINOR * 100 + PATCH of the library actually linked. */
 OPSNN_API unsigned opsnn_version_number(void);
 
-/** Threads used by phase 2 (1 = serial). n <= 0 restores the default (the
- *  OPSNN_NUM_THREADS environment variable, else the OpenMP default).
- *  Returns the number now in effect. Results never depend on it. */
+/** Threads used by phase 2 (1 = serial): the work is split into that many
+ *  blocks, run on at most as many threads as the process may use CPUs. n <= 0
+ *  restores the default (OPSNN_NUM_THREADS, else OMP_NUM_THREADS, else the
+ *  CPUs the process may use; a value above them is lowered to them). Returns
+ *  the number now in effect. Results never depend on it. */
 OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
 
@@ -58,7 +60,7 @@ OPSNN_API aclnnStatus opsnn_set_soc(const char *name);
 /** Canonical name of the SoC now imitated (e.g. "Ascend910B3" for "ascend910b3"). */
 OPSNN_API const char *opsnn_get_soc(void);
 
-/** The kinds of step a plan is made of (SPEC §5). */
+/** The kinds of step a plan is made of (docs/design.md). */
 typedef enum {
     OPSNN_STEP_CONTIGUOUS = 0, /* gather a strided input view */
     OPSNN_STEP_BROADCAST_TO = 1, /* expand an input to the output shape */

@@ -1,22 +1,42 @@
-/* SeluBackward, AVX-512F/BW/VL/DQ + F16C, in the float32 order of SPEC §7:
- * r < 0 (ordered, so NaN takes SCALE): y = g * (r + SCALE_ALPHA); else y = SCALE * g.
- * No FMA. In every lane at most one multiply operand can be NaN (t is never
- * NaN where r < 0), so the NaN that comes out does not depend on operand order.
- * The conversions (cvt-avx512.h) reproduce cvt.h bit for bit. bf16 is widened
- * raw: a signalling NaN g comes out of the multiply quiet with the same
- * payload, as opsnn_bf16_to_f32 would have made it, and a NaN r only steers
- * the compare. */
+/* SeluBackward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic
+ * (kernels/selu-bwd/avx2.c) in 16-lane registers with mask compares.
+ * r <= 0 (ordered: +-0 included, NaN takes A) gives B = g * (r + SCALE_ALPHA),
+ * else A = g * SCALE. No FMA. A NaN made from non-NaN operands (0 * inf) is
+ * replaced by OPSNN_CANONICAL_NAN_BITS; a NaN operand propagates. The
+ * conversions (cvt-avx512.h) reproduce cvt.h bit for bit; bf16 is widened
+ * raw. The integer dtypes pass through fp16 both ways. */
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
 
 static inline __m512 selu(__m512 g, __m512 r)
 {
-    __mmask16 neg = _mm512_cmp_ps_mask(r, _mm512_setzero_ps(), _CMP_LT_OQ);
+    __mmask16 le = _mm512_cmp_ps_mask(r, _mm512_setzero_ps(), _CMP_LE_OQ);
     __m512 t = _mm512_add_ps(r, _mm512_set1_ps(OPSNN_SELU_SCALE_ALPHA));
-    __m512 yneg = _mm512_mul_ps(g, t);
-    __m512 ypos = _mm512_mul_ps(_mm512_set1_ps(OPSNN_SELU_SCALE), g);
-    return _mm512_mask_blend_ps(neg, ypos, yneg);
+    __m512 yb = _mm512_mul_ps(g, t);
+    __m512 ya = _mm512_mul_ps(g, _mm512_set1_ps(OPSNN_SELU_SCALE));
+    __m512 y = _mm512_mask_blend_ps(le, ya, yb);
+    __mmask16 made = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q) & _mm512_cmp_ps_mask(g, g, _CMP_ORD_Q);
+    __m512 canon = _mm512_castsi512_ps(_mm512_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
+    return _mm512_mask_blend_ps(made, y, canon);
+}
+
+/* A float32 value rounded to fp16 (nearest even, overflow to inf) and back. */
+static inline __m512 via_f16(__m512 v)
+{
+    return opsnn_avx512_f16_to_f32(opsnn_avx512_f32_to_f16(v));
+}
+
+/* The result through fp16, rounded to the nearest integer (ties to even, by
+ * the immediate) and converted; vcvttps2dq gives INT32_MIN for NaN and +-inf,
+ * so +inf is fixed up to INT32_MAX and NaN to 0. */
+static inline __m512i to_int_via_f16(__m512 v)
+{
+    __m512 h = _mm512_roundscale_ps(via_f16(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512i q = _mm512_cvttps_epi32(h);
+    __mmask16 big = _mm512_cmp_ps_mask(h, _mm512_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    q = _mm512_mask_mov_epi32(q, big, _mm512_set1_epi32(INT32_MAX));
+    return _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(h, h, _CMP_ORD_Q), q);
 }
 
 static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
@@ -71,8 +91,8 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
     store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
-/* int8: the conversion rounds in the current mode (nearest even), as the
- * scalar nearbyintf does; vpmovsdb saturates to [-128, 127]. */
+/* int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32; vpmovsdb saturates
+ * to [-128, 127]. */
 static inline void step_i8(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                            int stream, float lambda)
 {
@@ -82,12 +102,11 @@ static inline void step_i8(const void *a, const void *b, void *y, size_t i, uint
     __m128i r = _mm_maskz_loadu_epi8((__mmask16)mask, (const int8_t *)b + i);
     __m512 v = selu(_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(g)),
                     _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(r)));
-    __m128i q = _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(v));
+    __m128i q = _mm512_cvtsepi32_epi8(to_int_via_f16(v));
     _mm_mask_storeu_epi8((int8_t *)y + i, (__mmask16)mask, q);
 }
 
-/* int32: truncate; vcvttps2dq gives INT32_MIN for NaN and out of range, so
- * fix up >= 2^31 (INT32_MAX) and NaN (0). */
+/* int32: inputs through fp16 (|v| >= 65520 -> +-inf), result through fp16. */
 static inline void step_i32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, float lambda)
 {
@@ -95,12 +114,8 @@ static inline void step_i32(const void *a, const void *b, void *y, size_t i, uin
     (void)lambda;
     __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)b + i);
-    __m512 v = selu(_mm512_cvtepi32_ps(g), _mm512_cvtepi32_ps(r));
-    __m512i q = _mm512_cvttps_epi32(v);
-    __mmask16 big = _mm512_cmp_ps_mask(v, _mm512_set1_ps(2147483648.0f), _CMP_GE_OQ);
-    q = _mm512_mask_mov_epi32(q, big, _mm512_set1_epi32(INT32_MAX));
-    q = _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), q);
-    _mm512_mask_storeu_epi32((int32_t *)y + i, (__mmask16)mask, q);
+    __m512 v = selu(via_f16(_mm512_cvtepi32_ps(g)), via_f16(_mm512_cvtepi32_ps(r)));
+    _mm512_mask_storeu_epi32((int32_t *)y + i, (__mmask16)mask, to_int_via_f16(v));
 }
 
 void opsnn_selu_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,

@@ -1,6 +1,14 @@
-/* SeluBackward, portable C, in the exact float32 order of SPEC §7:
- * r >= 0 or NaN: y = fl(SCALE * g); r < 0: t = fl(r + SCALE_ALPHA), y = fl(g * t).
- * The build uses -ffp-contract=off, so no step is fused. */
+/* SeluBackward, portable C, in the float32 order of the ops-nn arch35 kernel
+ * (activation/selu_grad/op_kernel/arch35/selu_grad.h:69-79, SeluGradSelectFp32):
+ * A = fl(g * SCALE); t = fl(r + SCALE_ALPHA); B = fl(g * t);
+ * y = r <= 0 ? B : A (CMPMODE::LE: +0 and -0 take B, a NaN r takes A).
+ * The build uses -ffp-contract=off, so no step is fused. A NaN that the
+ * multiply makes from non-NaN operands is OPSNN_CANONICAL_NAN_BITS.
+ *
+ * The integer dtypes go through fp16 both ways, as the kernel's
+ * kNeedsHalfTransit casts (selu_grad.h:88-109): int -> fp16 (nearest even,
+ * beyond 65504 -> +-inf), fp16 -> fp32, compute, fp32 -> fp16 (CAST_RINT),
+ * fp16 -> int (CAST_RINT: nearest even, saturating; +-inf saturate, NaN -> 0). */
 #include <math.h>
 
 #include "cvt.h"
@@ -8,11 +16,54 @@
 
 static inline float selu_grad(float g, float r)
 {
-    if (r < 0.0f) {
+    float y;
+    if (r <= 0.0f) {
         float t = r + OPSNN_SELU_SCALE_ALPHA;
-        return g * t;
+        y = g * t;
+    } else {
+        y = g * OPSNN_SELU_SCALE;
     }
-    return OPSNN_SELU_SCALE * g;
+    if (y != y && g == g) { /* 0 * inf or inf * 0: made here, not propagated */
+        y = opsnn_bits_f32(OPSNN_CANONICAL_NAN_BITS);
+    }
+    return y;
+}
+
+/* An integer through fp16 into float32: exact below 2^24, and every larger
+ * value overflows fp16 anyway, so the float rounding cannot double-round. */
+static inline float int_via_f16(int32_t v)
+{
+    return opsnn_f16_to_f32(opsnn_f32_to_f16((float)v));
+}
+
+/* fp16 value h (already widened) to the nearest integer, ties to even,
+ * independent of the floating-point environment's rounding mode. Every finite
+ * fp16 value is below 2^16, so floorf and the difference are exact. */
+static inline float rint_f16_value(float h)
+{
+    float fl = floorf(h);
+    float frac = h - fl;
+    if (frac > 0.5f || (frac == 0.5f && fmodf(fl, 2.0f) != 0.0f)) {
+        fl += 1.0f;
+    }
+    return fl;
+}
+
+/* The float32 result through fp16 (CAST_RINT) to an integer in [lo, hi]:
+ * +-inf saturate, NaN -> 0. */
+static inline int32_t f32_via_f16_to_int(float y, int32_t lo, int32_t hi)
+{
+    float h = opsnn_f16_to_f32(opsnn_f32_to_f16(y));
+    if (h != h) {
+        return 0;
+    }
+    if (h >= (float)hi) {
+        return hi;
+    }
+    if (h <= (float)lo) {
+        return lo;
+    }
+    return (int32_t)rint_f16_value(h);
 }
 
 void opsnn_selu_bwd_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
@@ -48,8 +99,7 @@ void opsnn_selu_bwd_ukernel__scalar_bf16(size_t n, const void *a, const void *b,
     }
 }
 
-/* int8: round to nearest even, saturate to [-128, 127]. The inputs are finite,
- * so the float result is finite too. */
+/* int8 inputs are exact in fp16; the result (|y| < 2^15) never overflows it. */
 void opsnn_selu_bwd_ukernel__scalar_i8(size_t n, const void *a, const void *b, void *y,
                                        const opsnn_kparams *p)
 {
@@ -57,13 +107,13 @@ void opsnn_selu_bwd_ukernel__scalar_i8(size_t n, const void *a, const void *b, v
     int8_t *out = y;
     (void)p;
     for (size_t i = 0; i < n; i++) {
-        float v = nearbyintf(selu_grad((float)g[i], (float)r[i]));
-        out[i] = (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+        float v = selu_grad((float)g[i], (float)r[i]);
+        out[i] = (int8_t)f32_via_f16_to_int(v, INT8_MIN, INT8_MAX);
     }
 }
 
-/* int32: value -> float (nearest even above 2^24), compute, truncate toward
- * zero, saturate; NaN -> 0 (cannot arise from finite inputs, kept for safety). */
+/* int32: |v| >= 65520 becomes +-inf in fp16, so e.g. g = 0, r = -65520 gives
+ * 0 * -inf = NaN -> 0, and any finite fp16 result fits; only +-inf saturate. */
 void opsnn_selu_bwd_ukernel__scalar_i32(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
@@ -71,10 +121,7 @@ void opsnn_selu_bwd_ukernel__scalar_i32(size_t n, const void *a, const void *b, 
     int32_t *out = y;
     (void)p;
     for (size_t i = 0; i < n; i++) {
-        float v = selu_grad((float)g[i], (float)r[i]);
-        out[i] = v != v ? 0
-                 : v >= 2147483648.0f ? INT32_MAX
-                 : v <= -2147483648.0f ? INT32_MIN
-                                       : (int32_t)v;
+        float v = selu_grad(int_via_f16(g[i]), int_via_f16(r[i]));
+        out[i] = f32_via_f16_to_int(v, INT32_MIN, INT32_MAX);
     }
 }

@@ -1,7 +1,9 @@
 /* SoftshrinkBackward, AVX-512F/BW/VL/DQ + F16C:
  * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
- * NLE_UQ ("not <=, unordered true") is exactly "|x| > lambda or NaN"; lambda
- * is never NaN. fp16/bf16 x are widened in registers to compare. */
+ * NLE_UQ ("not <=, unordered true") is exactly "|x| > t or x is NaN" for
+ * the threshold t = opsnn_softshrink_threshold(lambda), which maps a NaN
+ * lambda (nothing passes but NaN x) to +inf.
+ * fp16/bf16 x are widened in registers to compare. */
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
@@ -69,17 +71,20 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
 void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
                                               const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 4, 16, step_f32);
+    float t = opsnn_softshrink_threshold(p->lambda);
+    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 4, 16, step_f32);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
                                               const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 2, 32, step_f16);
+    float t = opsnn_softshrink_threshold(p->lambda);
+    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 2, 32, step_f16);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                                const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, p->lambda, p->nt_store, 2, 32, step_bf16);
+    float t = opsnn_softshrink_threshold(p->lambda);
+    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 2, 32, step_bf16);
 }

@@ -1,4 +1,7 @@
-/* SoftshrinkBackward, portable C: y = (|x| > lambda || x is NaN) ? g : +0.
+/* SoftshrinkBackward, portable C: y = (|x| > lambda || x is NaN) ? g : +0,
+ * as the ops-nn kernel's CompareScalar(GT) then NaN override
+ * (activation/soft_shrink_grad/op_kernel/arch35/soft_shrink_grad.h:191-205):
+ * the ordered compare is false for a NaN lambda, so then only NaN x pass.
  * The selected gradient is copied as bits, so the output is exactly g or +0. */
 #include <math.h>
 

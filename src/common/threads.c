@@ -1,31 +1,180 @@
-/* Thread-count control of opsnn/opsnn.h. Results never depend on it: every
- * element is computed by the same instructions whatever block it falls in. */
-#include <stdatomic.h>
-#include <stdlib.h>
+/* Thread-count control of opsnn/opsnn.h and phase 2's worker pool
+ * (common/threads.h). Results never depend on the thread count: every element
+ * is computed by the same instructions whatever block it falls in, and
+ * whichever thread runs the block. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
+#include "common/threads.h"
 
-#ifdef OPSNN_HAVE_OPENMP
-#include <omp.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef __linux__
+#include <sched.h>
 #endif
 
+#include "common/error.h"
 #include "opsnn/opsnn.h"
+
+/* ---- How many threads --------------------------------------------------- */
+
+int opsnn_parse_thread_count(const char *s, int *n)
+{
+    if (s == NULL) {
+        return -1;
+    }
+    while (*s == ' ' || *s == '\t') {
+        s++;
+    }
+    if (*s < '0' || *s > '9') {
+        return -1; /* no sign, no empty string */
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    while (*end == ' ' || *end == '\t') {
+        end++;
+    }
+    if (errno != 0 || *end != '\0' || v < 1 || v > INT_MAX) {
+        return -1;
+    }
+    *n = (int)v;
+    return 0;
+}
+
+int opsnn_cgroup_cpu_max_cpus(const char *text)
+{
+    long long quota, period;
+    char word[16];
+    if (sscanf(text, "%15s %lld", word, &period) != 2 || strcmp(word, "max") == 0 ||
+        sscanf(word, "%lld", &quota) != 1 || quota <= 0 || period <= 0) {
+        return 0;
+    }
+    long long cpus = (quota + period - 1) / period;
+    return cpus > INT_MAX ? INT_MAX : (int)cpus;
+}
+
+/* First line of a small text file into buf; 0 on success. */
+static int read_line(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        return -1;
+    }
+    int rc = fgets(buf, (int)size, f) != NULL ? 0 : -1;
+    fclose(f);
+    return rc;
+}
+
+/* The CPU quota of the process's cgroup, or 0 when none is set or known. */
+static int cgroup_cpus(void)
+{
+    char line[512], path[600];
+    /* cgroup v2: "0::/some/path" in /proc/self/cgroup names our cgroup. */
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    if (f != NULL) {
+        while (fgets(line, sizeof line, f) != NULL) {
+            if (strncmp(line, "0::", 3) == 0) {
+                line[strcspn(line, "\n")] = '\0';
+                snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max",
+                         strcmp(line + 3, "/") == 0 ? "" : line + 3);
+                char text[128];
+                if (read_line(path, text, sizeof text) == 0) {
+                    fclose(f);
+                    return opsnn_cgroup_cpu_max_cpus(text);
+                }
+            }
+        }
+        fclose(f);
+    }
+    char text[128];
+    if (read_line("/sys/fs/cgroup/cpu.max", text, sizeof text) == 0) {
+        return opsnn_cgroup_cpu_max_cpus(text);
+    }
+    /* cgroup v1: quota and period in two files (quota -1: no limit). */
+    static const char *const dirs[] = {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char q[64], p[64], both[160];
+        snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dirs[i]);
+        if (read_line(path, q, sizeof q) != 0) {
+            continue;
+        }
+        snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dirs[i]);
+        if (read_line(path, p, sizeof p) != 0) {
+            continue;
+        }
+        q[strcspn(q, "\n")] = '\0';
+        snprintf(both, sizeof both, "%s %s", q, p);
+        return opsnn_cgroup_cpu_max_cpus(both);
+    }
+    return 0;
+}
+
+int opsnn_usable_cpus(void)
+{
+    static atomic_int cached;
+    int n = atomic_load(&cached);
+    if (n > 0) {
+        return n;
+    }
+    n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        n = CPU_COUNT(&set);
+    }
+#endif
+    if (n <= 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        n = online > 0 && online < INT_MAX ? (int)online : 1;
+    }
+    int quota = cgroup_cpus();
+    if (quota > 0 && quota < n) {
+        n = quota;
+    }
+    atomic_store(&cached, n);
+    return n;
+}
 
 static atomic_int requested;
 static atomic_int default_count; /* 0 until first read */
 
-/* OPSNN_NUM_THREADS, else the OpenMP default (OMP_NUM_THREADS or the cores),
- * read once: phase 2 asks on every call. */
+/* OPSNN_NUM_THREADS, else OMP_NUM_THREADS, else the usable CPUs; a value
+ * above the usable CPUs is lowered to them, a malformed one is ignored with
+ * a warning. Read once: phase 2 asks on every call. */
 static int default_threads(void)
 {
     int n = atomic_load(&default_count);
     if (n > 0) {
         return n;
     }
-    const char *s = getenv("OPSNN_NUM_THREADS");
-    n = s != NULL ? atoi(s) : 0;
-#ifdef OPSNN_HAVE_OPENMP
-    n = n > 0 ? n : omp_get_max_threads();
-#endif
-    n = n > 0 ? n : 1;
+    int cpus = opsnn_usable_cpus();
+    const char *name = "OPSNN_NUM_THREADS";
+    const char *s = getenv(name);
+    if (s == NULL || s[0] == '\0') {
+        name = "OMP_NUM_THREADS";
+        s = getenv(name);
+    }
+    n = cpus;
+    int v;
+    if (s != NULL && s[0] != '\0') {
+        if (opsnn_parse_thread_count(s, &v) != 0) {
+            opsnn_log(OPSNN_LOG_WARNING, "%s must be a positive integer, got \"%s\": using %d (the "
+                      "CPUs this process may use)", name, s, cpus);
+        } else if (v > cpus) {
+            opsnn_log(OPSNN_LOG_WARNING, "%s=%d is more than the %d CPUs this process may use: "
+                      "using %d", name, v, cpus, cpus);
+        } else {
+            n = v;
+        }
+    }
     atomic_store(&default_count, n);
     return n;
 }
@@ -41,3 +190,219 @@ int opsnn_get_num_threads(void)
     int n = atomic_load(&requested);
     return n > 0 ? n : default_threads();
 }
+
+/* ---- The pool ------------------------------------------------------------
+ * One job at a time (`busy`). The caller publishes the job under `lock`,
+ * bumps job_seq and wakes the workers; workers 0..helpers-1 take part. Every
+ * participant, the caller included, takes blocks from an atomic counter until
+ * none is left; the caller then waits until every helper has finished. */
+
+typedef struct {
+    pthread_t thread;
+    uint64_t seen; /* last job_seq this worker looked at */
+} worker;
+
+static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
+static worker *workers; /* capacity: usable CPUs - 1, allocated on first use */
+static int nworkers, workers_cap, stopping;
+static uint64_t job_seq;
+static int job_helpers, job_pending;
+static void (*job_fn)(void *, int64_t);
+static void *job_arg;
+static int64_t job_n;
+static atomic_llong job_next;
+static atomic_int fail_creates_after = -1;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+void opsnn_test_fail_thread_create_after(int successes)
+{
+    atomic_store(&fail_creates_after, successes);
+}
+
+static int create_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+    int left = atomic_load(&fail_creates_after);
+    if (left == 0) {
+        return EAGAIN;
+    }
+    if (left > 0) {
+        atomic_store(&fail_creates_after, left - 1);
+    }
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) {
+        return EAGAIN;
+    }
+    /* The blocks need little stack; a small one eases address-space limits. */
+    (void)pthread_attr_setstacksize(&attr, (size_t)1 << 20);
+    int rc = pthread_create(t, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return rc;
+}
+
+static void take_blocks(void (*fn)(void *, int64_t), void *arg, int64_t n)
+{
+    for (;;) {
+        int64_t i = (int64_t)atomic_fetch_add(&job_next, 1);
+        if (i >= n) {
+            return;
+        }
+        fn(arg, i);
+    }
+}
+
+static void *worker_main(void *p)
+{
+    int id = (int)(intptr_t)p;
+    pthread_mutex_lock(&lock);
+    for (;;) {
+        while (!stopping && workers[id].seen == job_seq) {
+            pthread_cond_wait(&wake, &lock);
+        }
+        if (stopping) {
+            break;
+        }
+        workers[id].seen = job_seq;
+        if (id >= job_helpers) {
+            continue;
+        }
+        void (*fn)(void *, int64_t) = job_fn;
+        void *arg = job_arg;
+        int64_t n = job_n;
+        pthread_mutex_unlock(&lock);
+        take_blocks(fn, arg, n);
+        pthread_mutex_lock(&lock);
+        if (--job_pending == 0) {
+            pthread_cond_signal(&finished);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return NULL;
+}
+
+/* fork: the child has none of the workers; start it with an empty pool. */
+static void before_fork(void)
+{
+    pthread_mutex_lock(&busy);
+    pthread_mutex_lock(&lock);
+}
+
+static void after_fork_parent(void)
+{
+    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&busy);
+}
+
+static void after_fork_child(void)
+{
+    nworkers = 0;
+    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&busy);
+}
+
+static void register_atfork(void)
+{
+    (void)pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+}
+
+/* Grow the pool towards `want` workers (lock held); returns how many exist.
+ * A failed pthread_create stops the growth for this call: the job runs on
+ * the workers that exist. */
+static int ensure_workers(int want)
+{
+    if (workers == NULL) {
+        int cap = opsnn_usable_cpus() - 1;
+        /* plain calloc: the pool outlives any test's allocation accounting */
+        workers = cap > 0 ? calloc((size_t)cap, sizeof *workers) : NULL;
+        workers_cap = workers != NULL ? cap : 0;
+    }
+    want = want < workers_cap ? want : workers_cap;
+    while (nworkers < want) {
+        workers[nworkers].seen = job_seq;
+        int rc = create_thread(&workers[nworkers].thread, worker_main, (void *)(intptr_t)nworkers);
+        if (rc != 0) {
+            opsnn_log(OPSNN_LOG_WARNING, "phase 2: cannot start worker thread %d (%s): running on "
+                      "%d thread%s", nworkers + 1, strerror(rc), nworkers + 1,
+                      nworkers == 0 ? "" : "s");
+            break;
+        }
+        nworkers++;
+    }
+    return nworkers < want ? nworkers : want;
+}
+
+void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg)
+{
+    int helpers = threads - 1;
+    if (n - 1 < helpers) {
+        helpers = n > 1 ? (int)(n - 1) : 0;
+    }
+    if (helpers > 0) {
+        pthread_once(&atfork_once, register_atfork);
+    }
+    if (helpers <= 0 || pthread_mutex_trylock(&busy) != 0) {
+        for (int64_t i = 0; i < n; i++) {
+            fn(arg, i);
+        }
+        return;
+    }
+    pthread_mutex_lock(&lock);
+    helpers = ensure_workers(helpers);
+    job_fn = fn;
+    job_arg = arg;
+    job_n = n;
+    atomic_store(&job_next, 0);
+    job_helpers = helpers;
+    job_pending = helpers;
+    job_seq++;
+    pthread_cond_broadcast(&wake);
+    pthread_mutex_unlock(&lock);
+    take_blocks(fn, arg, n);
+    pthread_mutex_lock(&lock);
+    while (job_pending > 0) {
+        pthread_cond_wait(&finished, &lock);
+    }
+    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&busy);
+}
+
+void opsnn_pool_shutdown(void)
+{
+    pthread_mutex_lock(&busy);
+    pthread_mutex_lock(&lock);
+    stopping = 1;
+    pthread_cond_broadcast(&wake);
+    int n = nworkers;
+    pthread_mutex_unlock(&lock);
+    for (int i = 0; i < n; i++) {
+        pthread_join(workers[i].thread, NULL);
+    }
+    pthread_mutex_lock(&lock);
+    nworkers = 0;
+    stopping = 0;
+    free(workers);
+    workers = NULL;
+    workers_cap = 0;
+    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&busy);
+}
+
+int opsnn_pool_workers(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = nworkers;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+#if defined(__GNUC__)
+/* Join the workers when the process exits or the library is unloaded, so
+ * that no thread runs library code that is gone (and valgrind sees no
+ * thread's memory left behind). */
+__attribute__((destructor)) static void pool_at_exit(void)
+{
+    opsnn_pool_shutdown();
+}
+#endif

@@ -1,24 +1,137 @@
-/* Executor lifecycle (SPEC §5): creation at the end of phase 1, the shared
- * phase 2, repeatable executors and address rebinding. A registry of live
- * executors turns a stale or foreign executor into a status code. */
+/* Executor lifecycle (docs/design.md): creation at the end of phase 1, the shared
+ * phase 2, repeatable executors and address rebinding.
+ *
+ * An aclOpExecutor pointer handed to the user is a handle, not an address:
+ * (generation << (SLOT_BITS + 1)) | (slot << 1) | 1. The table maps the slot
+ * to the executor while its generation matches; freeing an executor bumps the
+ * slot's generation under the table's lock, in the same step that claims it.
+ * So of two threads racing to run (or destroy) one single-use executor exactly
+ * one gets it, and a stale handle is refused even after malloc has put a new
+ * executor at the old address. Every call resolves the handle and reads or
+ * writes the executor under the lock; a run copies what it needs (a
+ * repeatable executor) or takes the executor out of the table (a single-use
+ * one) before it computes, so rebinding or destroying it meanwhile cannot
+ * touch a run in progress. Generations have 39 bits (64-bit builds): a stale
+ * handle could only alias after 2^39 executors have used its slot. */
 #include "executor/executor.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error.h"
-#include "common/ptrset.h"
 #include "runtime/stream.h"
 
-static opsnn_ptrset live_executors = OPSNN_PTRSET_INIT;
+#define SLOT_BITS (UINTPTR_MAX > UINT32_MAX ? 24u : 12u)
+#define MAX_SLOTS ((size_t)1 << SLOT_BITS)
+#define GEN_MASK ((uint64_t)(UINTPTR_MAX >> (SLOT_BITS + 1u)))
 
-int opsnn_executor_live(const aclOpExecutor *executor)
+typedef struct {
+    opsnn_executor *ex; /* NULL: free */
+    uint64_t gen; /* in 1..GEN_MASK */
+} exec_slot;
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static exec_slot *slots;
+static uint32_t *free_slots; /* stack of free slot indices */
+static size_t nslots, cap, nfree;
+
+static aclOpExecutor *encode(size_t index, uint64_t gen)
 {
-    return opsnn_ptrset_find(&live_executors, executor, NULL);
+    uintptr_t h = ((uintptr_t)gen << (SLOT_BITS + 1u)) | ((uintptr_t)index << 1) | 1u;
+    return (aclOpExecutor *)h;
 }
 
-static void align_input(aclOpExecutor *ex, int k)
+/* Index of the live executor the handle names, or -1 (lock held). */
+static long resolve_locked(const aclOpExecutor *handle)
+{
+    uintptr_t h = (uintptr_t)handle;
+    size_t index = (size_t)(h >> 1) & (MAX_SLOTS - 1);
+    uint64_t gen = (uint64_t)(h >> (SLOT_BITS + 1u));
+    if ((h & 1u) == 0 || index >= nslots || slots[index].ex == NULL || slots[index].gen != gen) {
+        return -1;
+    }
+    return (long)index;
+}
+
+/* Take the executor out of the table (lock held): the handle dies here. */
+static opsnn_executor *claim_locked(long index)
+{
+    exec_slot *s = &slots[index];
+    opsnn_executor *ex = s->ex;
+    s->ex = NULL;
+    s->gen = s->gen == GEN_MASK ? 1 : s->gen + 1;
+    free_slots[nfree++] = (uint32_t)index;
+    return ex;
+}
+
+/* A slot for ex; NULL when the table cannot grow. */
+static aclOpExecutor *register_executor(opsnn_executor *ex)
+{
+    aclOpExecutor *handle = NULL;
+    pthread_mutex_lock(&table_lock);
+    if (nfree == 0 && nslots == cap && cap < MAX_SLOTS) {
+        size_t ncap = cap ? cap * 2 : 64;
+        exec_slot *s = opsnn_malloc(ncap * sizeof *s);
+        uint32_t *f = opsnn_malloc(ncap * sizeof *f);
+        if (s != NULL && f != NULL) {
+            if (nslots > 0) {
+                memcpy(s, slots, nslots * sizeof *s);
+            }
+            opsnn_free(slots);
+            opsnn_free(free_slots);
+            slots = s;
+            free_slots = f;
+            cap = ncap;
+        } else {
+            opsnn_free(s);
+            opsnn_free(f);
+        }
+    }
+    size_t index = SIZE_MAX;
+    if (nfree > 0) {
+        index = free_slots[--nfree];
+    } else if (nslots < cap) {
+        index = nslots++;
+        slots[index].gen = 1;
+    }
+    if (index != SIZE_MAX) {
+        slots[index].ex = ex;
+        handle = encode(index, slots[index].gen);
+    }
+    pthread_mutex_unlock(&table_lock);
+    return handle;
+}
+
+const char *opsnn_operand_name(opsnn_op op, int operand)
+{
+    if (operand == OPSNN_OPERAND_OUTPUT) {
+        return "gradInput";
+    }
+    if (operand == 0) {
+        return "gradOutput";
+    }
+    return op == OPSNN_OP_SOFTSHRINK_BWD ? "self" : "result";
+}
+
+/* What a run or an inspection needs: everything, views up to their rank. */
+static void copy_executor(opsnn_executor *dst, const opsnn_executor *src)
+{
+    dst->desc = src->desc;
+    dst->repeatable = src->repeatable;
+    opsnn_tensor_copy_view(&dst->out, &src->out);
+    dst->ndim = src->ndim;
+    memcpy(dst->shape, src->shape, (size_t)src->ndim * sizeof *src->shape);
+    for (int k = 0; k < src->desc.ninputs; k++) {
+        opsnn_tensor_copy_view(&dst->in[k], &src->in[k]);
+        memcpy(dst->in_strides[k], src->in_strides[k], (size_t)src->ndim * sizeof **src->in_strides);
+    }
+    dst->workspace_size = src->workspace_size;
+    dst->addr_changed = src->addr_changed;
+}
+
+static void align_input(opsnn_executor *ex, int k)
 {
     const aclTensor *t = &ex->in[k];
     int lead = ex->ndim - t->ndim;
@@ -29,9 +142,30 @@ static void align_input(aclOpExecutor *ex, int k)
     }
 }
 
+/* CANN's aclrtMalloc returns aligned memory; a user pointer that is not a
+ * multiple of the element size would make the kernels load misaligned values. */
+static int misaligned(const char *fn, opsnn_op op, int operand, const void *addr, size_t elem_size)
+{
+    if (addr == NULL || elem_size <= 1 || (uintptr_t)addr % elem_size == 0) {
+        return 0;
+    }
+    opsnn_error("%s: %s data address must be a multiple of its element size %zu, got %p", fn,
+                opsnn_operand_name(op, operand), elem_size, addr);
+    return 1;
+}
+
 aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
                                   aclOpExecutor **executor)
 {
+    for (int k = 0; k < desc->ninputs; k++) {
+        if (misaligned(desc->api, desc->op, k, desc->inputs[k]->data, desc->inputs[k]->elem_size)) {
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (misaligned(desc->api, desc->op, OPSNN_OPERAND_OUTPUT, desc->output->data,
+                   desc->output->elem_size)) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     int overlap = opsnn_tensor_self_overlaps(desc->output);
     if (overlap < 0) {
         opsnn_error("%s: out of memory checking gradInput for internal overlap", desc->api);
@@ -45,7 +179,7 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     }
     /* Every field is written below; calloc's clearing of ~4 KiB would be a
      * large share of a tiny call. */
-    aclOpExecutor *ex = opsnn_malloc(sizeof *ex);
+    opsnn_executor *ex = opsnn_malloc(sizeof *ex);
     if (ex == NULL) {
         opsnn_error("%s: out of memory creating the executor", desc->api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
@@ -63,18 +197,19 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     ex->desc.output = NULL;
     ex->workspace_size = opsnn_executor_temp_bytes(ex);
     ex->addr_changed = 0;
-    if (opsnn_ptrset_insert(&live_executors, ex, 0) != 0) {
+    aclOpExecutor *handle = register_executor(ex);
+    if (handle == NULL) {
         opsnn_free(ex);
         opsnn_error("%s: out of memory registering the executor", desc->api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     }
     *workspaceSize = ex->workspace_size;
-    *executor = ex;
+    *executor = handle;
     if (opsnn_log_enabled(OPSNN_LOG_DEBUG)) {
         char plan[512];
-        opsnn_plan_dump(ex, plan, sizeof plan);
+        opsnn_plan_dump(handle, plan, sizeof plan);
         opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 1 built executor %p: %" PRId64 " elements, rank %d, "
-                  "workspace %" PRIu64 " bytes; plan: %s", desc->api, (void *)ex, ex->out.numel,
+                  "workspace %" PRIu64 " bytes; plan: %s", desc->api, (void *)handle, ex->out.numel,
                   ex->ndim, ex->workspace_size, plan);
     }
     return ACLNN_SUCCESS;
@@ -91,7 +226,7 @@ static void byte_range(const aclTensor *t, uintptr_t *lo, uintptr_t *hi)
 
 /* Exactly in place: every output element sits where the input element of the
  * same index is read, so the elementwise pass may write over it. */
-static int same_layout(const aclOpExecutor *ex, int k)
+static int same_layout(const opsnn_executor *ex, int k)
 {
     const aclTensor *in = &ex->in[k];
     if (in->data != ex->out.data || in->offset != ex->out.offset ||
@@ -106,7 +241,7 @@ static int same_layout(const aclOpExecutor *ex, int k)
     return 1;
 }
 
-uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex)
+uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex)
 {
     if (ex->out.numel == 0) {
         return 0;
@@ -134,26 +269,49 @@ static aclnnStatus not_live(const char *fn, const aclOpExecutor *executor)
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-aclnnStatus opsnn_executor_check(const char *fn, const aclOpExecutor *executor)
+static aclnnStatus null_executor(const char *fn)
 {
-    if (executor == NULL) {
-        opsnn_error("%s: executor must not be NULL, got NULL", fn);
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    return opsnn_executor_live(executor) ? ACLNN_SUCCESS : not_live(fn, executor);
+    opsnn_error("%s: executor must not be NULL, got NULL", fn);
+    return ACLNN_ERR_PARAM_NULLPTR;
 }
 
-aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
-                               uint64_t workspaceSize, aclOpExecutor *executor,
-                               aclrtStream stream)
+aclnnStatus opsnn_executor_snapshot(const char *fn, const aclOpExecutor *executor,
+                                    opsnn_executor *copy)
 {
-    aclnnStatus rc = opsnn_executor_check(api, executor);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    if (executor == NULL) {
+        return fn != NULL ? null_executor(fn) : ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (executor->desc.op != op) {
+    pthread_mutex_lock(&table_lock);
+    long index = resolve_locked(executor);
+    if (index >= 0) {
+        copy_executor(copy, slots[index].ex);
+    }
+    pthread_mutex_unlock(&table_lock);
+    if (index < 0) {
+        return fn != NULL ? not_live(fn, executor) : ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* [lo, hi) of a view overlaps [wlo, whi). */
+static int overlaps_range(const aclTensor *t, uintptr_t wlo, uintptr_t whi)
+{
+    if (t->numel == 0) {
+        return 0;
+    }
+    uintptr_t lo, hi;
+    byte_range(t, &lo, &hi);
+    return lo < whi && wlo < hi;
+}
+
+/* Every check of phase 2 (table lock held); need: bytes of temporary to use. */
+static aclnnStatus check_run_locked(opsnn_op op, const char *api, const void *workspace,
+                                    uint64_t workspaceSize, const opsnn_executor *ex,
+                                    aclrtStream stream, uint64_t *need)
+{
+    if (ex->desc.op != op) {
         opsnn_error("%s: executor must come from %sGetWorkspaceSize, got one from %sGetWorkspaceSize",
-                    api, api, executor->desc.api);
+                    api, api, ex->desc.api);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (!opsnn_stream_valid(stream)) {
@@ -161,9 +319,9 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
                     stream);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (workspaceSize < executor->workspace_size) {
+    if (workspaceSize < ex->workspace_size) {
         opsnn_error("%s: workspaceSize must be >= %" PRIu64 " (from phase 1), got %" PRIu64, api,
-                    executor->workspace_size, workspaceSize);
+                    ex->workspace_size, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (workspace == NULL && workspaceSize > 0) {
@@ -172,67 +330,131 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
         return ACLNN_ERR_PARAM_INVALID;
     }
     /* Phase 1's overlap answer holds until an address is rebound. */
-    uint64_t need = executor->addr_changed ? opsnn_executor_temp_bytes(executor)
-                                           : executor->workspace_size;
-    if (need > workspaceSize) {
+    *need = ex->addr_changed ? opsnn_executor_temp_bytes(ex) : ex->workspace_size;
+    if (*need > workspaceSize) {
         opsnn_error("%s: the addresses set since phase 1 make gradInput overlap an input, so "
-                    "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, need, workspaceSize);
+                    "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, *need, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    /* A single-use executor is claimed before it runs, so that of two threads
-     * racing to run it, exactly one does. */
-    if (!executor->repeatable && !opsnn_ptrset_remove(&live_executors, executor, NULL)) {
+    if (*need > 0) {
+        uintptr_t wlo = (uintptr_t)workspace, whi = wlo + (uintptr_t)*need;
+        for (int k = -1; k < ex->desc.ninputs; k++) {
+            const aclTensor *t = k < 0 ? &ex->out : &ex->in[k];
+            if (overlaps_range(t, wlo, whi)) {
+                opsnn_error("%s: workspace must not overlap %s, got workspace %p (%" PRIu64
+                            " bytes used) and %s at %p", api,
+                            opsnn_operand_name(op, k < 0 ? OPSNN_OPERAND_OUTPUT : k), workspace,
+                            *need, opsnn_operand_name(op, k < 0 ? OPSNN_OPERAND_OUTPUT : k),
+                            t->data);
+                return ACLNN_ERR_PARAM_INVALID;
+            }
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
+                               uint64_t workspaceSize, aclOpExecutor *executor,
+                               aclrtStream stream)
+{
+    if (executor == NULL) {
+        return null_executor(api);
+    }
+    /* Checks, then either claiming a single-use executor (its handle dies in
+     * the same step, so of two racing threads exactly one runs it) or copying
+     * a repeatable one (a rebind or destroy meanwhile does not reach this run),
+     * all under one lock. */
+    opsnn_executor copy;
+    opsnn_executor *ex = NULL;
+    uint64_t need = 0;
+    pthread_mutex_lock(&table_lock);
+    long index = resolve_locked(executor);
+    aclnnStatus rc = index < 0 ? ACLNN_ERR_PARAM_INVALID
+                               : check_run_locked(op, api, workspace, workspaceSize,
+                                                  slots[index].ex, stream, &need);
+    if (rc == ACLNN_SUCCESS) {
+        if (slots[index].ex->repeatable) {
+            copy_executor(&copy, slots[index].ex);
+            ex = &copy;
+        } else {
+            ex = claim_locked(index);
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    if (index < 0) {
         return not_live(api, executor);
     }
-    opsnn_executor_execute(executor, need > 0 ? workspace : NULL);
-    if (!executor->repeatable) {
-        opsnn_free(executor);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
+    }
+    opsnn_executor_execute(ex, need > 0 ? workspace : NULL);
+    if (ex != &copy) {
+        opsnn_free(ex);
     }
     return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 {
-    aclnnStatus rc = opsnn_executor_check("aclSetAclOpExecutorRepeatable", executor);
-    if (rc == ACLNN_SUCCESS) {
-        executor->repeatable = 1;
+    static const char fn[] = "aclSetAclOpExecutorRepeatable";
+    if (executor == NULL) {
+        return null_executor(fn);
     }
-    return rc;
+    pthread_mutex_lock(&table_lock);
+    long index = resolve_locked(executor);
+    if (index >= 0) {
+        slots[index].ex->repeatable = 1;
+    }
+    pthread_mutex_unlock(&table_lock);
+    return index >= 0 ? ACLNN_SUCCESS : not_live(fn, executor);
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
 {
     static const char fn[] = "aclDestroyAclOpExecutor";
     if (executor == NULL) {
-        return opsnn_executor_check(fn, executor);
+        return null_executor(fn);
     }
-    if (!opsnn_ptrset_remove(&live_executors, executor, NULL)) {
+    pthread_mutex_lock(&table_lock);
+    long index = resolve_locked(executor);
+    opsnn_executor *ex = index >= 0 ? claim_locked(index) : NULL;
+    pthread_mutex_unlock(&table_lock);
+    if (ex == NULL) {
         return not_live(fn, executor);
     }
-    opsnn_free(executor);
+    opsnn_free(ex);
     return ACLNN_SUCCESS;
 }
 
 static aclnnStatus set_addr(const char *fn, aclOpExecutor *executor, size_t index, void *addr,
                             int output)
 {
-    aclnnStatus rc = opsnn_executor_check(fn, executor);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    if (executor == NULL) {
+        return null_executor(fn);
     }
-    size_t count = output ? 1 : (size_t)executor->desc.ninputs;
-    if (index >= count) {
+    aclnnStatus rc = ACLNN_SUCCESS;
+    pthread_mutex_lock(&table_lock);
+    long slot = resolve_locked(executor);
+    opsnn_executor *ex = slot >= 0 ? slots[slot].ex : NULL;
+    size_t count = ex == NULL ? 0 : output ? 1 : (size_t)ex->desc.ninputs;
+    aclTensor *t = ex != NULL && index < count ? (output ? &ex->out : &ex->in[index]) : NULL;
+    if (ex == NULL) {
+        rc = not_live(fn, executor);
+    } else if (t == NULL) {
         opsnn_error("%s: index must be < %zu, got %zu", fn, count, index);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    aclTensor *t = output ? &executor->out : &executor->in[index];
-    if (addr == NULL && t->numel > 0) {
+        rc = ACLNN_ERR_PARAM_INVALID;
+    } else if (addr == NULL && t->numel > 0) {
         opsnn_error("%s: addr must not be NULL for a non-empty tensor, got NULL", fn);
-        return ACLNN_ERR_PARAM_NULLPTR;
+        rc = ACLNN_ERR_PARAM_NULLPTR;
+    } else if (misaligned(fn, ex->desc.op, output ? OPSNN_OPERAND_OUTPUT : (int)index, addr,
+                          t->elem_size)) {
+        rc = ACLNN_ERR_PARAM_INVALID;
+    } else {
+        t->data = addr;
+        ex->addr_changed = 1;
     }
-    t->data = addr;
-    executor->addr_changed = 1;
-    return ACLNN_SUCCESS;
+    pthread_mutex_unlock(&table_lock);
+    return rc;
 }
 
 aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,

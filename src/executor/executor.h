@@ -32,7 +32,11 @@ typedef struct {
     const aclTensor *output;
 } opsnn_op_desc;
 
-struct aclOpExecutor {
+/* What phase 1 built. The aclOpExecutor pointer a user holds is not this
+ * struct's address but a handle (slot index + generation) into the table of
+ * executor.c, so a freed executor is never mistaken for a live one that
+ * malloc placed at the same address. */
+typedef struct {
     opsnn_op_desc desc; /* tensor pointers inside are not used after phase 1 */
     int repeatable;
     aclTensor out; /* descriptor copies: the user may destroy tensors after phase 1 */
@@ -42,7 +46,7 @@ struct aclOpExecutor {
     int64_t in_strides[OPSNN_MAX_INPUTS][OPSNN_MAX_RANK];
     uint64_t workspace_size;
     int addr_changed; /* an address was rebound since phase 1: re-check overlap */
-};
+} opsnn_executor;
 
 /* The plan's steps, derived from the executor on demand (inspection is rare;
  * building the list on every tiny call is not free). */
@@ -69,20 +73,23 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
 
 /* Bytes of temporary the output needs with the executor's current addresses
  * (0: the output can be written directly). */
-uint64_t opsnn_executor_temp_bytes(const aclOpExecutor *ex);
+uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex);
 
 /* Phase 2 proper: the fused pass (into `temp` when it is not NULL, followed
  * by the ViewCopy into the output), split into tiling blocks over threads. */
-void opsnn_executor_execute(const aclOpExecutor *ex, void *temp);
+void opsnn_executor_execute(const opsnn_executor *ex, void *temp);
 
 /* The steps of ex's plan. */
-void opsnn_plan_describe(const aclOpExecutor *ex, opsnn_plan_steps *plan);
+void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan);
 
-/* ACLNN_SUCCESS for a live executor; else PARAM_NULLPTR / PARAM_INVALID with
- * the message "<fn>: executor ...". */
-aclnnStatus opsnn_executor_check(const char *fn, const aclOpExecutor *executor);
+/* A consistent copy of a live executor's plan (views up to their rank) into
+ * *copy, taken under the table's lock. ACLNN_SUCCESS; else PARAM_NULLPTR /
+ * PARAM_INVALID with the message "<fn>: executor ..." (fn NULL: no message). */
+aclnnStatus opsnn_executor_snapshot(const char *fn, const aclOpExecutor *executor,
+                                    opsnn_executor *copy);
 
-/* 1 when executor is live (created and not yet freed). */
-int opsnn_executor_live(const aclOpExecutor *executor);
+/* "gradOutput", "self" / "result" (by op) or "gradInput" (operand
+ * OPSNN_OPERAND_OUTPUT), as the operators' parameters are named. */
+const char *opsnn_operand_name(opsnn_op op, int operand);
 
 #endif /* OPSNN_EXECUTOR_EXECUTOR_H_ */

@@ -69,7 +69,7 @@ static void add_step(opsnn_plan_steps *plan, opsnn_step_kind kind, int operand, 
     s->workspace_bytes = bytes;
 }
 
-void opsnn_plan_describe(const aclOpExecutor *ex, opsnn_plan_steps *plan)
+void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan)
 {
     aclDataType cdt = ex->desc.compute_dtype;
     plan->n = 0;
@@ -106,17 +106,19 @@ const char *opsnn_step_kind_name(opsnn_step_kind kind)
 
 int opsnn_plan_step_count(const aclOpExecutor *executor)
 {
-    if (executor == NULL || !opsnn_executor_live(executor)) {
+    opsnn_executor ex;
+    if (opsnn_executor_snapshot(NULL, executor, &ex) != ACLNN_SUCCESS) {
         return -1;
     }
     opsnn_plan_steps plan;
-    opsnn_plan_describe(executor, &plan);
+    opsnn_plan_describe(&ex, &plan);
     return plan.n;
 }
 
 aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_plan_step *step)
 {
-    aclnnStatus rc = opsnn_executor_check("opsnn_plan_get_step", executor);
+    opsnn_executor ex;
+    aclnnStatus rc = opsnn_executor_snapshot("opsnn_plan_get_step", executor, &ex);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
@@ -125,24 +127,13 @@ aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_
         return ACLNN_ERR_PARAM_NULLPTR;
     }
     opsnn_plan_steps plan;
-    opsnn_plan_describe(executor, &plan);
+    opsnn_plan_describe(&ex, &plan);
     if (index < 0 || index >= plan.n) {
         opsnn_error("opsnn_plan_get_step: index must be in [0, %d), got %d", plan.n, index);
         return ACLNN_ERR_PARAM_INVALID;
     }
     *step = plan.steps[index];
     return ACLNN_SUCCESS;
-}
-
-static const char *operand_name(const aclOpExecutor *ex, int operand)
-{
-    if (operand == OPSNN_OPERAND_OUTPUT) {
-        return "gradInput";
-    }
-    if (operand == 0) {
-        return "gradOutput";
-    }
-    return ex->desc.op == OPSNN_OP_SOFTSHRINK_BWD ? "self" : "result";
 }
 
 /* snprintf into buf at *len, tracking the full length even when truncated. */
@@ -153,12 +144,12 @@ static const char *operand_name(const aclOpExecutor *ex, int operand)
         *len += n_ > 0 ? (size_t)n_ : 0; \
     } while (0)
 
-static void dump_step(const aclOpExecutor *ex, const opsnn_plan_step *s, int i, char *buf,
+static void dump_step(const opsnn_executor *ex, const opsnn_plan_step *s, int i, char *buf,
                       size_t size, size_t *len)
 {
     APPEND("  [%d] %s", i, opsnn_step_kind_name(s->kind));
     if (s->operand != OPSNN_OPERAND_NONE) {
-        APPEND("(%s)", operand_name(ex, s->operand));
+        APPEND("(%s)", opsnn_operand_name(ex->desc.op, s->operand));
     }
     APPEND(" %s", opsnn_dtype_name(s->src_dtype));
     if (s->dst_dtype != s->src_dtype) {
@@ -182,17 +173,17 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
     if (buf == NULL) {
         size = 0;
     }
-    if (executor == NULL || !opsnn_executor_live(executor)) {
+    opsnn_executor ex;
+    if (opsnn_executor_snapshot(NULL, executor, &ex) != ACLNN_SUCCESS) {
         APPEND("(no live executor)\n");
         return total;
     }
     opsnn_plan_steps plan;
-    opsnn_plan_describe(executor, &plan);
+    opsnn_plan_describe(&ex, &plan);
     APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
-           executor->desc.api, plan.n, plan.n == 1 ? "" : "s", executor->out.numel,
-           executor->workspace_size);
+           ex.desc.api, plan.n, plan.n == 1 ? "" : "s", ex.out.numel, ex.workspace_size);
     for (int i = 0; i < plan.n; i++) {
-        dump_step(executor, &plan.steps[i], i, buf, size, len);
+        dump_step(&ex, &plan.steps[i], i, buf, size, len);
     }
     return total;
 }

@@ -1,21 +1,18 @@
 /* Phase 2 proper: one fused elementwise pass, split into the blocks of the
- * reference tiling (SPEC §8, "cpu" profile), one block per OpenMP thread, each
- * block walked in chunks of ubFormer elements. */
+ * reference tiling ("cpu" profile), the blocks shared out over the worker
+ * pool of common/threads.c, each block walked in chunks of ubFormer elements. */
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifdef OPSNN_HAVE_OPENMP
-#include <omp.h>
-#endif
-
 #include "common/error.h"
+#include "common/threads.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
 
 /* Below this many bytes of traffic per thread a thread team costs more than
- * it saves (a warm OpenMP fork/join is ~1-2 us; one core streams ~10 GB/s). */
+ * it saves (waking the pool's workers costs a few us; one core streams ~10 GB/s). */
 #define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
 
 /* When a pass moves more bytes than fit in cache, its output is written with
@@ -69,7 +66,7 @@ typedef struct {
 
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
  * count is the number of threads the amount of work justifies. */
-static blocking plan_blocks(const aclOpExecutor *ex, int64_t numel, int64_t bytes_per_elem)
+static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t bytes_per_elem)
 {
     int64_t threads = opsnn_get_num_threads();
     int64_t justified = numel * bytes_per_elem / PARALLEL_MIN_BYTES_PER_THREAD;
@@ -114,25 +111,29 @@ static void run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt
     }
 }
 
+typedef struct {
+    const opsnn_iter *it;
+    opsnn_ukernel_fn fn;
+    aclDataType cdt;
+    const opsnn_kparams *params;
+    const blocking *b;
+    int64_t numel;
+} pass;
+
+static void run_pass_block(void *arg, int64_t block)
+{
+    const pass *p = arg;
+    run_block(p->it, p->fn, p->cdt, p->params, p->b, block, p->numel);
+}
+
 static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t numel)
 {
-#ifdef OPSNN_HAVE_OPENMP
-    if (b->block_num > 1 && b->threads > 1) {
-        int64_t nblocks = b->block_num;
-#pragma omp parallel for num_threads(b->threads) schedule(static, 1)
-        for (int64_t blk = 0; blk < nblocks; blk++) {
-            run_block(it, fn, cdt, params, b, blk, numel);
-        }
-        return;
-    }
-#endif
-    for (int64_t blk = 0; blk < b->block_num; blk++) {
-        run_block(it, fn, cdt, params, b, blk, numel);
-    }
+    pass p = {it, fn, cdt, params, b, numel};
+    opsnn_parallel_for(b->block_num, b->threads, run_pass_block, &p);
 }
 
-void opsnn_executor_execute(const aclOpExecutor *ex, void *temp)
+void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
 {
     int64_t numel = ex->out.numel;
     if (numel == 0) {

@@ -1,17 +1,29 @@
-/* aclnnSeluBackward (SPEC §7): one dtype for all three tensors, one shape, any
- * rank; validation in the documented order, then the shared planner. */
+/* aclnnSeluBackward: one dtype for all three tensors, one shape, any rank;
+ * validation in the order of ops-nn's op_api
+ * (activation/selu_grad/op_api/aclnn_selu_backward.cpp:79-88), then the
+ * shared planner. */
 #include "aclnnop/aclnn_selu_backward.h"
 
 #include "common/error.h"
+#include "common/soc.h"
 #include "executor/executor.h"
 #include "tensor/dtype.h"
 
 #define API "aclnnSeluBackward"
 
-static int dtype_ok(aclDataType dt)
+/* The op_api's GetDtypeSupportList (:35-50): BF16 only for SocVersion
+ * ASCEND910B..ASCEND910E, i.e. the 910B, 910_93 and 910_95 (Ascend950)
+ * families; not on ASCEND910 or ASCEND310P. */
+static int bf16_supported(const opsnn_soc_info *soc)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_INT32 ||
-           dt == ACL_INT8;
+    return soc->family == OPSNN_SOC_FAMILY_ASCEND910B ||
+           soc->family == OPSNN_SOC_FAMILY_ASCEND910_93 || soc->family == OPSNN_SOC_FAMILY_ASCEND950;
+}
+
+static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
+{
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_INT32 || dt == ACL_INT8 ||
+           (dt == ACL_BF16 && bf16_supported(soc));
 }
 
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *result,
@@ -26,11 +38,7 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
             return ACLNN_ERR_PARAM_NULLPTR;
         }
     }
-    if (!dtype_ok(gradOutput->dtype)) {
-        opsnn_error(API ": gradOutput dtype must be FLOAT, FLOAT16, BF16, INT32 or INT8, got %s",
-                    opsnn_dtype_name(gradOutput->dtype));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
+    /* the op_api checks that the dtypes agree before it checks the list (:62-68) */
     const aclTensor *others[] = {result, gradInput};
     static const char *const onames[] = {"result", "gradInput"};
     for (int i = 0; i < 2; i++) {
@@ -39,6 +47,14 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
                         opsnn_dtype_name(gradOutput->dtype), opsnn_dtype_name(others[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
+    }
+    const opsnn_soc_info *soc = opsnn_soc_current();
+    if (!dtype_ok(gradOutput->dtype, soc)) {
+        opsnn_error(API ": gradOutput dtype must be %s on %s, got %s",
+                    bf16_supported(soc) ? "FLOAT, FLOAT16, BF16, INT32 or INT8"
+                                        : "FLOAT, FLOAT16, INT32 or INT8",
+                    soc->name, opsnn_dtype_name(gradOutput->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
     }
     for (int i = 0; i < 2; i++) {
         if (!opsnn_shape_equals(others[i], gradOutput->dims, gradOutput->ndim)) {

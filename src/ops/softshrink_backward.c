@@ -1,17 +1,26 @@
-/* aclnnSoftshrinkBackward (SPEC §6): validation in the documented order, then
- * the shared planner. */
+/* aclnnSoftshrinkBackward: validation in the order of ops-nn's op_api
+ * (activation/soft_shrink_grad/op_api/aclnn_softshrink_backward.cpp:92-112),
+ * then the shared planner. */
 #include "aclnnop/aclnn_softshrink_backward.h"
 
 #include "common/error.h"
+#include "common/soc.h"
 #include "executor/executor.h"
 #include "tensor/dtype.h"
 
 #define API "aclnnSoftshrinkBackward"
 #define MAX_RANK 8
 
-static int dtype_ok(aclDataType dt)
+/* The op_api's GetDtypeSupportList (:34-47): no BF16 on ASCEND910 and
+ * ASCEND310P. */
+static int bf16_supported(const opsnn_soc_info *soc)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    return soc->family != OPSNN_SOC_FAMILY_ASCEND910 && soc->family != OPSNN_SOC_FAMILY_ASCEND310P;
+}
+
+static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
+{
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || (dt == ACL_BF16 && bf16_supported(soc));
 }
 
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *self,
@@ -29,10 +38,12 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
     }
     const aclTensor *tensors[] = {gradOutput, self, gradInput};
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
+    const opsnn_soc_info *soc = opsnn_soc_current();
     for (int i = 0; i < 3; i++) {
-        if (!dtype_ok(tensors[i]->dtype)) {
-            opsnn_error(API ": %s dtype must be FLOAT, FLOAT16 or BF16, got %s", tnames[i],
-                        opsnn_dtype_name(tensors[i]->dtype));
+        if (!dtype_ok(tensors[i]->dtype, soc)) {
+            opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
+                        bf16_supported(soc) ? "FLOAT, FLOAT16 or BF16" : "FLOAT or FLOAT16",
+                        soc->name, opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
     }
@@ -57,12 +68,14 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
                     opsnn_format_shape(b, sizeof b, gradInput->dims, gradInput->ndim));
         return ACLNN_ERR_PARAM_INVALID;
     }
-    double lam = opsnn_scalar_to_double(lambda);
-    if (lam != lam || lam < 0) {
+    /* Like the op_api's `lambd->ToFloat() < 0.0f` (:105): the value as float32
+     * is checked, so NaN passes, and so does a DOUBLE -1e-300 (it is -0.0f). */
+    float lam = opsnn_scalar_to_float(lambda);
+    if (lam < 0.0f) {
         /* %f as in CANN's messages, unless it would print a tiny value as -0.000000 */
-        opsnn_error(lam > -1e-6 ? API ": lambda must be >= 0 and not NaN, got %g"
-                                : API ": lambda must be >= 0 and not NaN, got %f",
-                    lam);
+        opsnn_error(lam > -1e-6f ? API ": lambda must be >= 0, got %g"
+                                 : API ": lambda must be >= 0, got %f",
+                    (double)lam);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

@@ -1,8 +1,11 @@
-/* aclInit / aclFinalize: a process-wide initialised flag (SPEC §3). Nothing
+/* aclInit / aclFinalize: a process-wide initialised flag (docs/runtime.md). Nothing
  * else requires aclInit; the flag exists so that ported programs see CANN's
  * repeat-init and repeat-finalize codes. */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
-#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "acl/acl_rt.h"
 #include "common/error.h"
@@ -16,14 +19,20 @@ aclError aclInit(const char *configPath)
 {
     if (configPath != NULL && configPath[0] != '\0') {
         /* Only readability is checked: the CANN config keys (dump, profiling)
-         * have no meaning on the CPU. A directory opens but cannot be read. */
-        FILE *f = fopen(configPath, "rb");
-        int readable = f != NULL && (fgetc(f), !ferror(f));
-        if (f != NULL) {
-            fclose(f);
+         * have no meaning on the CPU. The file must be a regular file: opened
+         * without blocking (a FIFO with no writer would block forever) and
+         * refused when it is a FIFO, device or directory. */
+        int fd = open(configPath, O_RDONLY | O_NONBLOCK);
+        struct stat st;
+        unsigned char byte;
+        int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+        int readable = regular && read(fd, &byte, 1) >= 0;
+        if (fd >= 0) {
+            close(fd);
         }
         if (!readable) {
-            opsnn_error("aclInit: configPath must name a readable file, got \"%s\"", configPath);
+            opsnn_error("aclInit: configPath must name a readable regular file, got \"%s\"%s",
+                        configPath, fd >= 0 && !regular ? " (not a regular file)" : "");
             return ACL_ERROR_INVALID_PARAM;
         }
     }

@@ -1,4 +1,4 @@
-/* "Device" memory is host memory (SPEC §3): 64-byte aligned blocks recorded in
+/* "Device" memory is host memory (docs/runtime.md): 64-byte aligned blocks recorded in
  * a registry, so that freeing a pointer the library did not hand out is a
  * status code and not undefined behaviour. */
 #include <stdint.h>

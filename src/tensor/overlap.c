@@ -1,5 +1,5 @@
 /* Does a view address one element twice? Needed because an output with
- * internal overlap has no well-defined result (SPEC §5). */
+ * internal overlap has no well-defined result (docs/api/). */
 #include <stdlib.h>
 
 #include "common/alloc.h"

@@ -97,9 +97,3 @@ float opsnn_scalar_to_float(const aclScalar *s)
     exact_value v = read_exact(s);
     return v.kind == AS_INT64 ? (float)v.i : v.kind == AS_UINT64 ? (float)v.u : (float)v.d;
 }
-
-double opsnn_scalar_to_double(const aclScalar *s)
-{
-    exact_value v = read_exact(s);
-    return v.kind == AS_INT64 ? (double)v.i : v.kind == AS_UINT64 ? (double)v.u : v.d;
-}

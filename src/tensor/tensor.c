@@ -1,5 +1,8 @@
-/* aclCreateTensor and the view queries (SPEC §4). Every size, extent and byte
- * computation is overflow-checked before the descriptor exists. */
+/* aclCreateTensor and the view queries. Every size, extent and byte
+ * computation is overflow-checked before the descriptor exists. Like CANN, any
+ * aclDataType value is accepted here (ACL_DT_UNDEFINED, ACL_STRING, values
+ * with no byte size, unknown values): the operators reject what they do not
+ * support with ACLNN_ERR_PARAM_INVALID, as ops-nn's UTs expect. */
 #include "tensor/tensor.h"
 
 #include <inttypes.h>
@@ -103,12 +106,9 @@ static int fill_descriptor(aclTensor *t, const int64_t *viewDims, uint64_t viewD
                     "storageDimsNum %" PRIu64, storageDimsNum);
         return -1;
     }
+    /* 0 for a type without a whole-byte size: its byte extent is unknown, so
+     * only the element counts and the storage bound are checked. */
     t->elem_size = opsnn_dtype_size(dataType);
-    if (t->elem_size == 0) {
-        opsnn_error(FN ": dataType must be a type with a whole-byte element size, got %d (%s)",
-                    (int)dataType, opsnn_dtype_name(dataType));
-        return -1;
-    }
     if (check_dims("viewDims", viewDims, viewDimsNum) != 0 ||
         check_dims("storageDims", storageDims, storageDimsNum) != 0) {
         return -1;
@@ -132,10 +132,18 @@ static int fill_descriptor(aclTensor *t, const int64_t *viewDims, uint64_t viewD
             t->strides[i] = stride[i];
         }
     } else {
+        /* Contiguous strides, a dim of 0 counted as 1 (as PyTorch does). A
+         * stride that does not fit int64 cannot be reported by
+         * aclGetViewStrides, so such a view needs explicit strides. */
         int64_t s = 1;
         for (int i = t->ndim - 1; i >= 0; i--) {
             t->strides[i] = s;
-            s = t->dims[i] > 0 && s <= INT64_MAX / t->dims[i] ? s * t->dims[i] : s;
+            if (i > 0 && opsnn_mul_i64(s, t->dims[i] > 0 ? t->dims[i] : 1, &s)) {
+                opsnn_error(FN ": the contiguous stride of viewDims[%d] overflows int64 "
+                               "(viewDims[%d..] = %" PRId64 " ...); pass explicit strides",
+                            i - 1, i, t->dims[i]);
+                return -1;
+            }
         }
     }
     t->storage_ndim = storageDims != NULL ? (int)storageDimsNum : -1;

@@ -14,7 +14,7 @@ struct aclTensor {
     void *data; /* user memory, never owned */
     aclDataType dtype;
     aclFormat format;
-    size_t elem_size;
+    size_t elem_size; /* 0: the dtype has no whole-byte size (never reaches a plan) */
     int ndim;
     int storage_ndim; /* -1: no storage shape was given */
     int64_t offset; /* elements */
@@ -31,8 +31,6 @@ struct aclScalar {
 
 /* The scalar's value converted to float32 (round to nearest even). */
 float opsnn_scalar_to_float(const aclScalar *s);
-/* The scalar's value as a double (exact for every type but 64-bit integers). */
-double opsnn_scalar_to_double(const aclScalar *s);
 
 /* "[4, 2]" into buf (always NUL-terminated); returns buf. */
 const char *opsnn_format_shape(char *buf, size_t size, const int64_t *dims, int ndim);

@@ -149,7 +149,7 @@ run "selu gen result" 0 "$G" gen --out r.npy --dtype fp32 --values -2,-1,0,1,2,3
 run "selu gen grad" 0 "$G" gen --out o.npy --dtype fp32 --values 1,1,1,1,1,1,1,1
 run "selu seed" 0 "$G" selu-backward --grad o.npy --result r.npy --out s.npy
 run "selu expected" 0 "$G" gen --out s_want.npy --dtype fp32 \
-    --values -0.2419,0.7581,1.0507,1.0507,1.0507,1.0507,1.2581,1.0507
+    --values -0.2419,0.7581,1.7581,1.0507,1.0507,1.0507,1.2581,1.0507
 run "compare seed selu (|err| < 1e-4)" 0 "$G" compare --method ratio --golden s_want.npy --actual s.npy \
     --rtol 0 --atol 1e-4 --ratio 0
 run "selu seed is not within 1e-7" 1 "$G" compare --method ratio --golden s_want.npy --actual s.npy \
@@ -158,11 +158,13 @@ run "selu seed is not within 1e-7" 1 "$G" compare --method ratio --golden s_want
 "$G" gen --out r8.bin --dtype int8 --values -2,-1,0,1,2,3,-1,1 >/dev/null
 "$G" gen --out o8.bin --dtype int8 --values 10,10,10,10,10,10,10,10 >/dev/null
 run "selu int8" 0 "$G" selu-backward --grad o8.bin --result r8.bin --out s8.bin --dtype int8 --shape 8
-eq "selu int8 values (round to nearest)" "$(vals s8.bin d1)" "-2 8 11 11 11 11 8 11"
+eq "selu int8 values (through fp16, result 0 takes the <= 0 branch)" "$(vals s8.bin d1)" \
+    "-2 8 18 11 11 11 8 11"
 "$G" gen --out r32.bin --dtype int32 --values -1,0 >/dev/null
 "$G" gen --out o32.bin --dtype int32 --values 100,100 >/dev/null
 run "selu int32" 0 "$G" selu-backward --grad o32.bin --result r32.bin --out s32.bin --dtype int32 --shape 2
-eq "selu int32 values (truncate)" "$(vals s32.bin d4)" "75 105"
+eq "selu int32 values (75.81 -> 76, 175.81 -> 176: rounded, not truncated)" \
+    "$(vals s32.bin d4)" "76 176"
 
 # tiling: official ops-nn tiling UT inputs; --bin must be the struct of the
 # ops-nn *_tiling_data.h header, little-endian with natural alignment.
@@ -370,7 +372,7 @@ refuse "npy dtype differs from --dtype" "s.npy" "holds fp32 (descr '<f4') but --
 "$G" gen --out x3.bin --dtype fp32 --values 1,2,3 >/dev/null
 refuse "shapes do not broadcast" "shapes [4, 2] and [3] do not broadcast" -- \
     "$G" softshrink-backward --grad g.bin --self x3.bin --out bad.bin --dtype fp32 --shape 4,2 --self-shape 3
-refuse "negative lambda (library check)" "lambda must be >= 0 and not NaN, got -0.5" -- \
+refuse "negative lambda (library check)" "lambda must be >= 0, got -0.5" -- \
     "$G" softshrink-backward --grad g.bin --self x.bin --out bad.bin --dtype fp32 --shape 4,2 --lambda -0.5
 refuse "selu shapes differ (library check)" "aclnnSeluBackward" -- \
     "$G" selu-backward --grad a.npy --result ry.npy --out bad.npy
@@ -497,6 +499,78 @@ has "flat index" "$OUT" "[5] (flat 5)"
 "$G" gen --out a16.bin --dtype fp16 --values 1,2,3 >/dev/null
 run "fp32 golden vs fp16 actual" 0 "$G" compare --method ratio --golden g32.bin --golden-dtype fp32 --actual a16.bin --dtype fp16
 has "fp16 thresholds from the actual" "$OUT" "rtol 0.001, atol 0.001, error ratio 0.001"
+
+echo "== reliability: outputs all or none, special files, bounded reads, ranges"
+# All outputs of one command are validated before any is committed.
+echo precious >keep.npy
+refuse "an empty second --out" "an output path must not be empty" -- \
+    "$G" gen --out keep.npy --out "" --dtype fp32 --shape 2
+eq "the first --out kept its contents" "$(cat keep.npy)" "precious"
+mkdir outdir
+refuse "a directory as the second --out" "outdir: is a directory" -- \
+    "$G" gen --out keep.npy --out outdir --dtype fp32 --shape 2
+eq "the first --out still kept its contents" "$(cat keep.npy)" "precious"
+rmdir outdir
+rm -f keep.npy
+# At most 16 --out; 17 are refused (they overflowed a 16-entry array).
+outs=()
+for i in $(seq 17); do outs+=(--out "many$i.bin"); done
+refuse "17 --out" "at most 16 --out files" -- "$G" gen "${outs[@]}" --dtype fp32 --shape 2
+run "16 --out" 0 "$G" gen "${outs[@]:0:32}" --dtype fp32 --shape 2 --seed 1
+eq "16 files written" "$(ls many*.bin | wc -l)" "16"
+rm -f many*.bin
+# "-" is stdout (the report goes to stderr then).
+run "--out -" 0 "$G" gen --out - --dtype fp32 --values 1,2
+eq "--out - wrote the data to stdout" "$(vals "$OUT" f4)" "1 2"
+has "--out - reports on stderr" "$ERR" "gen: wrote - (fp32"
+run "--out /dev/stdout" 0 "$G" gen --out /dev/stdout --dtype int8 --values 5,6
+eq "--out /dev/stdout wrote the data" "$(vals "$OUT" d1)" "5 6"
+# A FIFO is written through, not replaced by a regular file.
+mkfifo fifo.bin
+timeout 20 cat fifo.bin >fifo_got.bin &
+reader=$!
+run "--out FIFO" 0 timeout 20 "$G" gen --out fifo.bin --dtype fp32 --values 3,4
+wait "$reader"
+if [ -p fifo.bin ]; then ok; else bad "fifo.bin is no longer a FIFO"; fi
+eq "the FIFO's reader got the data" "$(vals fifo_got.bin f4)" "3 4"
+rm -f fifo.bin fifo_got.bin
+# A character device (a private copy of /dev/null, root only) stays one.
+if mknod null.dev c 1 3 2>/dev/null; then
+    run "--out char device" 0 "$G" gen --out null.dev --dtype fp32 --values 1
+    if [ -c null.dev ]; then ok; else bad "null.dev is no longer a character device"; fi
+    rm -f null.dev
+fi
+# A symlink keeps being a link; its target gets the data.
+"$G" gen --out real.bin --dtype fp32 --values 0 >/dev/null
+ln -s real.bin link.bin
+run "--out symlink" 0 "$G" gen --out link.bin --dtype fp32 --values 7,8
+if [ -L link.bin ]; then ok; else bad "link.bin is no longer a symlink"; fi
+eq "the link's target holds the data" "$(vals real.bin f4)" "7 8"
+rm -f link.bin real.bin
+ln -s nowhere/x.bin dangling.bin
+refuse "--out dangling symlink" "symbolic link to nothing" -- "$G" gen --out dangling.bin --dtype fp32 --values 1
+rm -f dangling.bin
+# Reads are bounded by the size the shape or header says.
+run "never-ending input with --shape" 2 timeout 20 "$G" softshrink-backward --grad /dev/zero --self x.bin \
+    --out bad.bin --dtype fp32 --shape 4,2
+has "never-ending input" "$ERR" "/dev/zero: holds more than the 32 bytes shape [4, 2] of fp32 needs"
+run "never-ending input without --shape" 2 timeout 20 "$G" compare --golden /dev/zero --actual g.bin --dtype fp32
+has "a device needs a shape" "$ERR" "/dev/zero: is not a regular file"
+truncate -s 1G huge.bin
+refuse "1 GiB file with --shape 4,2" "huge.bin: data is 1073741824 bytes" "too long" -- \
+    timeout 20 "$G" softshrink-backward --grad huge.bin --self x.bin --out bad.bin --dtype fp32 --shape 4,2
+rm -f huge.bin
+{ printf '\x93NUMPY\x02\x00\xff\xff\xff\x7f'; } >hugehdr.npy
+refuse "huge .npy header length" "hugehdr.npy: .npy header of 2147483647 bytes is too long" -- \
+    "$G" selu-backward --grad hugehdr.npy --result hugehdr.npy --out bad.npy
+rm -f hugehdr.npy
+run "input from a pipe with --shape" 0 "$G" compare --golden <(cat g.bin) --actual g.bin --dtype fp32 --shape 4,2
+# Integer dtypes: the default range is -1..1 within the dtype (uint8: 0..1).
+run "uint8 default range" 0 "$G" gen --out u8.bin --dtype uint8 --shape 256 --seed 3
+eq "uint8 values lie in 0..1" "$(vals u8.bin u1 | tr ' ' '\n' | sort -u | tr '\n' ' ')" "0 1 "
+rm -f u8.bin
+refuse "uint8 range below 0" "must hold an integer and lie in the uint8 range [0, 255]" -- \
+    "$G" gen --out u8.bin --dtype uint8 --shape 4 --range -1,1
 
 run "help" 0 "$G" --help
 has "help lists compare" "$OUT" "compare --golden FILE --actual FILE"

@@ -1,5 +1,5 @@
 /* A downstream program, written against the CANN API only: runs the seed
- * examples of SPEC §6 and §7 through the two-phase calls and exits 0 when the
+ * examples of docs/api/ through the two-phase calls and exits 0 when the
  * results are right. Built against an installed libopsnn by CMake
  * (find_package), by pkg-config, and with the CANN link names. */
 #include <math.h>

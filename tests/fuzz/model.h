@@ -1,5 +1,5 @@
 /*
- * model.h - an independent scalar model of the two operators (SPEC §6, §7, §9),
+ * model.h - an independent scalar model of the two operators (docs/api/, docs/precision.md),
  * used by the fuzz harness and the reliability suites to check results.
  *
  * It shares no code with the library: conversions are computed arithmetically
@@ -171,7 +171,7 @@ static inline uint64_t model_from_f32(float v, aclDataType dt)
     }
 }
 
-/* SoftshrinkBackward, one element (SPEC §6): equal dtypes copy gradOutput's
+/* SoftshrinkBackward, one element: equal dtypes copy gradOutput's
  * bits or +0; mixed dtypes compare in float32 and round the result once. */
 static inline uint64_t model_softshrink(uint64_t g, aclDataType dg, uint64_t x, aclDataType dx,
                                         aclDataType dy, float lambda)
@@ -184,39 +184,61 @@ static inline uint64_t model_softshrink(uint64_t g, aclDataType dg, uint64_t x, 
     return model_from_f32(pass ? model_to_f32(g, dg) : 0.0f, dy);
 }
 
-/* The float32 sequence of SPEC §7 (the harness builds with -ffp-contract=off). */
+/* The float32 sequence of the ops-nn arch35 kernel (selu_grad.h:69-79):
+ * result <= 0 (+-0 included, NaN not) takes g * (r + SCALE_ALPHA), else
+ * g * SCALE; a NaN made from non-NaN operands (0 * inf) is the positive quiet
+ * NaN 0x7fc00000 (the harness builds with -ffp-contract=off). */
 static inline float model_selu_f32(float g, float r)
 {
     const float scale = 1.0507009873554804934193349852946f;
     const float scale_alpha = 1.7580993408473768599402175208123f;
-    if (r < 0.0f) {
+    volatile float y;
+    if (r <= 0.0f) {
         volatile float t = r + scale_alpha;
-        return g * t;
+        y = g * t;
+    } else {
+        y = g * scale;
     }
-    return scale * g;
+    return isnan(y) && !isnan(g) ? model_bits_f32(0x7fc00000u) : y;
 }
 
-/* SeluBackward, one element; all three dtypes are dt. */
+/* An integer through fp16 (the kernel's int <-> half casts): the fp16 value,
+ * and back to an integer in [lo, hi] rounding ties to even; NaN -> 0. */
+static inline float model_int_in_f16(double v)
+{
+    return model_f16_to_f32(model_f32_to_f16((float)v));
+}
+
+static inline double model_f16_out_int(float v, double lo, double hi)
+{
+    double h = model_f16_to_f32(model_f32_to_f16(v));
+    if (isnan(h)) {
+        return 0.0;
+    }
+    double n = nearbyint(h);
+    return n > hi ? hi : n < lo ? lo : n;
+}
+
+/* SeluBackward, one element; all three dtypes are dt. INT8 / INT32 pass
+ * through fp16 both ways (selu_grad.h:88-109). */
 static inline uint64_t model_selu(uint64_t g, uint64_t r, aclDataType dt)
 {
     if (dt == ACL_INT8) {
-        float v = model_selu_f32((float)(int8_t)(uint8_t)g, (float)(int8_t)(uint8_t)r);
-        double n = nearbyint((double)v);
-        n = n > 127.0 ? 127.0 : n < -128.0 ? -128.0 : n;
-        return (uint8_t)(int8_t)n;
+        float v = model_selu_f32(model_int_in_f16((int8_t)(uint8_t)g),
+                                 model_int_in_f16((int8_t)(uint8_t)r));
+        return (uint8_t)(int8_t)model_f16_out_int(v, -128.0, 127.0);
     }
     if (dt == ACL_INT32) {
-        float v = model_selu_f32((float)(int32_t)(uint32_t)g, (float)(int32_t)(uint32_t)r);
-        double t = isnan(v) ? 0.0 : trunc((double)v);
-        t = t > 2147483647.0 ? 2147483647.0 : t < -2147483648.0 ? -2147483648.0 : t;
-        return (uint32_t)(int32_t)t;
+        float v = model_selu_f32(model_int_in_f16((int32_t)(uint32_t)g),
+                                 model_int_in_f16((int32_t)(uint32_t)r));
+        return (uint32_t)(int32_t)model_f16_out_int(v, -2147483648.0, 2147483647.0);
     }
     return model_from_f32(model_selu_f32(model_to_f32(g, dt), model_to_f32(r, dt)), dt);
 }
 
 /* float32 value of an aclScalar's bytes, rounded once from the exact value
- * (SPEC §6); *as_double gets the value the NaN / < 0 check sees. Returns 0
- * for dtypes aclCreateScalar rejects. */
+ * (the op checks this float32 value: < 0 is refused); *as_double gets the exact
+ * value. Returns 0 for dtypes aclCreateScalar rejects. */
 static inline int model_scalar_value(const unsigned char bytes[8], aclDataType dt, float *as_float,
                                      double *as_double)
 {

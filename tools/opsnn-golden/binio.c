@@ -1,8 +1,12 @@
+/* realpath */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
 #include "binio.h"
 
 #include <errno.h>
-#include <math.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,41 +22,46 @@ int golden_is_npy_path(const char *path)
     return n >= 4 && strcasecmp(path + n - 4, ".npy") == 0;
 }
 
-/* Whole file into a malloc'ed buffer (works for pipes too). */
-static int read_all(const char *path, unsigned char **out, size_t *len, golden_err *e)
+/* The largest .npy header read (NumPy itself refuses headers above 10 KB
+ * unless told otherwise). */
+#define NPY_MAX_HEADER ((size_t)1 << 20)
+
+/* An input being read: never more than the size its header or shape says
+ * (plus one byte, to tell "too long"), so a huge file or a never-ending
+ * device costs no more memory than the array it should hold. */
+typedef struct {
+    const char *path;
+    int fd;
+    int regular;
+    uint64_t file_size; /* regular files only */
+    unsigned char *buf;
+    size_t len, cap;
+} reader;
+
+/* Read until len == upto or end of file. */
+static int fill(reader *r, size_t upto, golden_err *e)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    if (upto > r->cap) {
+        unsigned char *b = realloc(r->buf, upto);
+        if (b == NULL) {
+            return golden_fail(e, "%s: out of memory (%zu bytes)", r->path, upto);
+        }
+        r->buf = b;
+        r->cap = upto;
     }
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf != NULL) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) {
+    while (r->len < upto) {
+        ssize_t n = read(r->fd, r->buf + r->len, upto - r->len);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            return golden_fail(e, "%s: read error: %s", r->path, strerror(errno));
+        }
+        if (n == 0) {
             break;
         }
-        unsigned char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-        if (bigger == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
+        r->len += (size_t)n;
     }
-    int failed = buf != NULL && ferror(f);
-    int saved = errno;
-    fclose(f);
-    if (buf == NULL) {
-        return golden_fail(e, "%s: out of memory reading the file", path);
-    }
-    if (failed) {
-        free(buf);
-        return golden_fail(e, "%s: read error: %s", path, strerror(saved));
-    }
-    *out = buf;
-    *len = n;
     return 0;
 }
 
@@ -107,23 +116,34 @@ static int npy_dtype(const char *path, const char *descr, const golden_dtype *wa
     return 0;
 }
 
-static int check_size(const char *path, const golden_array *a, size_t have, golden_err *e)
+static int check_size(const char *path, const golden_array *a, uint64_t have, golden_err *e)
 {
-    if (a->numel > 0 && (uint64_t)a->numel > SIZE_MAX / a->dtype->size) {
-        return golden_fail(e, "%s: the shape is too large for memory", path);
-    }
-    size_t need = (size_t)a->numel * a->dtype->size;
+    size_t need = a->nbytes;
     if (have != need) {
         char s[512];
         golden_shape_format(&a->shape, s, sizeof s);
-        return golden_fail(e, "%s: data is %zu bytes, but shape %s of %s needs %zu (%lld elements of "
-                           "%zu bytes): the file is %s", path, have, s, a->dtype->name, need,
-                           (long long)a->numel, a->dtype->size, have < need ? "too short" : "too long");
+        return golden_fail(e, "%s: data is %llu bytes, but shape %s of %s needs %zu (%lld elements "
+                           "of %zu bytes): the file is %s", path, (unsigned long long)have, s,
+                           a->dtype->name, need, (long long)a->numel, a->dtype->size,
+                           have < need ? "too short" : "too long");
     }
     return 0;
 }
 
-/* float64 -> dtype in place, rounding once to nearest even: fp32 directly;
+/* a->nbytes from a->numel, refusing sizes that do not fit memory. */
+static int set_nbytes(const char *path, golden_array *a, golden_err *e)
+{
+    if (a->numel > 0 && (uint64_t)a->numel > SIZE_MAX / 2 / a->dtype->size) {
+        return golden_fail(e, "%s: the shape is too large for memory", path);
+    }
+    a->nbytes = (size_t)a->numel * a->dtype->size;
+    return 0;
+}
+
+/* float64 data as it is read, before convert_f64 turns it into *convert. */
+static const golden_dtype F64 = {"float64", ACL_DOUBLE, 8, "<f8", 0, 0, 0};
+
+/* float64 -> dt in place, rounding once to nearest even: fp32 directly;
  * fp16/bf16 through float32 rounded to odd (truncate, then set the last bit
  * when inexact), which keeps the one final rounding exact because float32
  * carries more than two extra bits. */
@@ -146,22 +166,42 @@ static void convert_f64(unsigned char *buf, int64_t n, const golden_dtype *dt)
     }
 }
 
-static int load_npy(const char *path, unsigned char *buf, size_t len, const golden_dtype *dtype,
-                    const char *dtype_opt, const golden_shape *shape, golden_array *a, golden_err *e)
+/* The header: dtype, shape and where the data starts. float64 data is read
+ * as it is (a->dtype F64) and *convert names the dtype it becomes. */
+static int npy_meta(reader *r, const golden_dtype *dtype, const char *dtype_opt,
+                    const golden_shape *shape, golden_array *a, size_t *data_offset,
+                    const golden_dtype **convert, golden_err *e)
 {
+    const char *path = r->path;
+    size_t prefix = 0, hlen = 0;
+    if (r->len >= 10 && npy_has_magic(r->buf, r->len) && r->buf[6] == 1 && r->buf[7] == 0) {
+        prefix = 10;
+        hlen = (size_t)r->buf[8] | (size_t)r->buf[9] << 8;
+    } else if (r->len >= 12 && npy_has_magic(r->buf, r->len) && r->buf[6] == 2 && r->buf[7] == 0) {
+        prefix = 12;
+        hlen = (size_t)r->buf[8] | (size_t)r->buf[9] << 8 | (size_t)r->buf[10] << 16 |
+               (size_t)r->buf[11] << 24;
+    }
+    if (hlen > NPY_MAX_HEADER) {
+        return golden_fail(e, "%s: .npy header of %zu bytes is too long (at most %zu)", path, hlen,
+                           NPY_MAX_HEADER);
+    }
+    if (prefix > 0 && fill(r, prefix + hlen, e) != 0) {
+        return -1;
+    }
     npy_header h;
-    if (npy_parse(buf, len, &h, e) != 0) {
+    if (npy_parse(r->buf, r->len, &h, e) != 0) {
         return golden_prefix(e, path);
     }
     /* float64 data is converted on load to the dtype asked for (fp32 when
      * none): exactly one rounding, see convert_f64 */
-    int f64 = strcmp(h.descr, "<f8") == 0;
-    if (f64 && dtype != NULL && dtype->is_int) {
-        return golden_fail(e, "%s: float64 data (descr '<f8') converts only to fp32, fp16 or bf16, not %s", path,
-                           dtype->name);
-    }
-    if (f64) {
-        a->dtype = dtype != NULL ? dtype : golden_dtype_by_name("fp32");
+    if (strcmp(h.descr, "<f8") == 0) {
+        if (dtype != NULL && dtype->is_int) {
+            return golden_fail(e, "%s: float64 data (descr '<f8') converts only to fp32, fp16 or bf16, not %s",
+                               path, dtype->name);
+        }
+        *convert = dtype != NULL ? dtype : golden_dtype_by_name("fp32");
+        a->dtype = &F64;
     } else if (npy_dtype(path, h.descr, dtype, dtype_opt, &a->dtype, e) != 0) {
         return -1;
     }
@@ -179,27 +219,16 @@ static int load_npy(const char *path, unsigned char *buf, size_t len, const gold
         golden_shape_format(shape, s2, sizeof s2);
         return golden_fail(e, "%s: header shape %s differs from the given shape %s", path, s1, s2);
     }
-    const golden_dtype *target = a->dtype;
-    if (f64) {
-        static const golden_dtype F64 = {"float64", ACL_DOUBLE, 8, "<f8", 0, 0, 0};
-        a->dtype = &F64; /* for the size check and its message */
-    }
-    if (check_size(path, a, len - h.data_offset, e) != 0) {
-        return -1;
-    }
-    a->nbytes = len - h.data_offset;
-    memmove(buf, buf + h.data_offset, a->nbytes); /* data must be element-aligned */
-    if (f64) {
-        convert_f64(buf, a->numel, target);
-        a->dtype = target;
-        a->nbytes = (size_t)a->numel * target->size;
-    }
-    return 0;
+    *data_offset = h.data_offset;
+    return set_nbytes(path, a, e);
 }
 
-static int load_raw(const char *path, size_t len, const golden_dtype *dtype, const char *dtype_opt,
+/* Raw data: the dtype from the command line, the shape from it too, or (a
+ * regular file only) from the file's size. */
+static int raw_meta(const reader *r, const golden_dtype *dtype, const char *dtype_opt,
                     const golden_shape *shape, golden_array *a, golden_err *e)
 {
+    const char *path = r->path;
     if (dtype == NULL) {
         return golden_fail(e, "%s: a raw file needs %s (or use a .npy file)", path, dtype_opt);
     }
@@ -209,19 +238,62 @@ static int load_raw(const char *path, size_t len, const golden_dtype *dtype, con
         if (golden_shape_numel(shape, &a->numel, e) != 0) {
             return golden_prefix(e, path);
         }
-    } else {
-        if (len % dtype->size != 0) {
-            return golden_fail(e, "%s: %zu bytes is not a whole number of %s elements (%zu bytes each)",
-                               path, len, dtype->name, dtype->size);
-        }
-        a->shape.ndim = 1;
-        a->shape.dims[0] = (int64_t)(len / dtype->size);
-        a->numel = a->shape.dims[0];
+        return set_nbytes(path, a, e);
     }
-    if (check_size(path, a, len, e) != 0) {
+    if (!r->regular) {
+        return golden_fail(e, "%s: is not a regular file, so its size is unknown: give its shape "
+                           "(--shape) to read it", path);
+    }
+    if (r->file_size % dtype->size != 0 || r->file_size / dtype->size > INT64_MAX) {
+        return golden_fail(e, "%s: %llu bytes is not a whole number of %s elements (%zu bytes each)",
+                           path, (unsigned long long)r->file_size, dtype->name, dtype->size);
+    }
+    a->shape.ndim = 1;
+    a->shape.dims[0] = (int64_t)(r->file_size / dtype->size);
+    a->numel = a->shape.dims[0];
+    return set_nbytes(path, a, e);
+}
+
+static int load(reader *r, const golden_dtype *dtype, const char *dtype_opt,
+                const golden_shape *shape, golden_array *a, golden_err *e)
+{
+    const char *path = r->path;
+    int npy = golden_is_npy_path(path);
+    if (fill(r, 12, e) != 0) {
         return -1;
     }
-    a->nbytes = len;
+    if (!npy && npy_has_magic(r->buf, r->len)) {
+        return golden_fail(e, "%s: is a .npy file (\\x93NUMPY header); name it *.npy to read it as one",
+                           path);
+    }
+    size_t offset = 0;
+    const golden_dtype *convert = NULL;
+    if ((npy ? npy_meta(r, dtype, dtype_opt, shape, a, &offset, &convert, e)
+             : raw_meta(r, dtype, dtype_opt, shape, a, e)) != 0) {
+        return -1;
+    }
+    /* A regular file's size is checked before its data is read. */
+    if (r->regular && r->file_size >= offset && check_size(path, a, r->file_size - offset, e) != 0) {
+        return -1;
+    }
+    if (fill(r, offset + a->nbytes + 1, e) != 0) {
+        return -1;
+    }
+    if (r->len > offset + a->nbytes && !r->regular) {
+        char s[512];
+        golden_shape_format(&a->shape, s, sizeof s);
+        return golden_fail(e, "%s: holds more than the %zu bytes shape %s of %s needs: the file "
+                           "is too long", path, a->nbytes, s, a->dtype->name);
+    }
+    if (check_size(path, a, r->len >= offset ? r->len - offset : 0, e) != 0) {
+        return -1;
+    }
+    memmove(r->buf, r->buf + offset, a->nbytes); /* data must be element-aligned */
+    if (convert != NULL) {
+        convert_f64(r->buf, a->numel, convert);
+        a->dtype = convert;
+        a->nbytes = (size_t)a->numel * convert->size;
+    }
     return 0;
 }
 
@@ -229,25 +301,31 @@ int golden_load(const char *path, const golden_dtype *dtype, const char *dtype_o
                 const golden_shape *shape, golden_array *a, golden_err *e)
 {
     memset(a, 0, sizeof *a);
-    unsigned char *buf = NULL;
-    size_t len = 0;
-    if (read_all(path, &buf, &len, e) != 0) {
-        return -1;
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.path = path;
+    r.fd = open(path, O_RDONLY);
+    if (r.fd < 0) {
+        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
     }
-    int npy = golden_is_npy_path(path);
-    if (!npy && npy_has_magic(buf, len)) {
-        free(buf);
-        return golden_fail(e, "%s: is a .npy file (\\x93NUMPY header); name it *.npy to read it as one",
-                           path);
+    struct stat st;
+    int rc = 0;
+    if (fstat(r.fd, &st) != 0) {
+        rc = golden_fail(e, "%s: cannot stat: %s", path, strerror(errno));
+    } else if (S_ISDIR(st.st_mode)) {
+        rc = golden_fail(e, "%s: is a directory", path);
+    } else {
+        r.regular = S_ISREG(st.st_mode);
+        r.file_size = r.regular && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+        rc = load(&r, dtype, dtype_opt, shape, a, e);
     }
-    int rc = npy ? load_npy(path, buf, len, dtype, dtype_opt, shape, a, e)
-                 : load_raw(path, len, dtype, dtype_opt, shape, a, e);
+    close(r.fd);
     if (rc != 0) {
-        free(buf);
+        free(r.buf);
         memset(a, 0, sizeof *a);
         return -1;
     }
-    a->data = buf; /* buf holds at least the data and is at least 1 byte */
+    a->data = r.buf; /* at least one byte: the reader asked for nbytes + 1 */
     return 0;
 }
 
@@ -294,25 +372,91 @@ static int write_all(int fd, const void *data, size_t n)
     return 0;
 }
 
-/* Two chunks (an optional header, then the data) into a fresh temporary file. */
+/* Paths that name the process's own streams: always written through. */
+static int names_a_stream(const char *path)
+{
+    return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0 ||
+           strcmp(path, "/dev/stderr") == 0 || strncmp(path, "/dev/fd/", 8) == 0 ||
+           strncmp(path, "/proc/self/fd/", 14) == 0;
+}
+
+static int wrote_stdout;
+
+FILE *golden_report_stream(void)
+{
+    return wrote_stdout ? stderr : stdout;
+}
+
+/* A non-regular output (stdout, a FIFO, a character device): the bytes are
+ * kept in memory and written through at commit, never renamed over. */
+static int stage_through(golden_pending *p, const char *head, size_t head_len, const void *data,
+                         size_t len, golden_err *e)
+{
+    p->through = 1;
+    p->nbytes = head_len + len;
+    p->bytes = malloc(p->nbytes > 0 ? p->nbytes : 1);
+    if (p->bytes == NULL) {
+        golden_discard(p);
+        return golden_fail(e, "out of memory");
+    }
+    if (head_len > 0) {
+        memcpy(p->bytes, head, head_len);
+    }
+    if (len > 0) {
+        memcpy(p->bytes + head_len, data, len);
+    }
+    if (strcmp(p->path, "-") == 0 || strcmp(p->path, "/dev/stdout") == 0) {
+        wrote_stdout = 1; /* reports go to stderr, keeping stdout for the data */
+    }
+    return 0;
+}
+
+/* Two chunks (an optional header, then the data) into a fresh temporary file
+ * next to the target (a symlink's final target, so the link stays a link), or
+ * kept for writing through when the target is not a regular file. */
 static int stage(golden_pending *p, const char *path, const void *head, size_t head_len,
                  const void *data, size_t len, golden_err *e)
 {
     memset(p, 0, sizeof *p);
-    size_t n = strlen(path);
-    p->path = malloc(n + 1);
-    p->tmp = malloc(n + 16);
-    if (p->path == NULL || p->tmp == NULL) {
-        golden_discard(p);
+    if (path[0] == '\0') {
+        return golden_fail(e, "an output path must not be empty");
+    }
+    p->path = strdup(path);
+    if (p->path == NULL) {
         return golden_fail(e, "out of memory");
     }
-    memcpy(p->path, path, n + 1);
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    int exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
         golden_discard(p);
         return golden_fail(e, "%s: is a directory", path);
     }
-    snprintf(p->tmp, n + 16, "%s.tmp-XXXXXX", path);
+    if (names_a_stream(path) || (exists && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))) {
+        return stage_through(p, head, head_len, data, len, e);
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        golden_discard(p);
+        return golden_fail(e, "%s: is neither a regular file, a FIFO nor a character device "
+                           "(refusing to replace it)", path);
+    }
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        char *target = exists ? realpath(path, NULL) : NULL;
+        if (target == NULL) {
+            golden_discard(p);
+            return golden_fail(e, "%s: is a symbolic link to nothing (refusing to replace the link)",
+                               path);
+        }
+        free(p->path);
+        p->path = target; /* rename over the target, not the link */
+    }
+    size_t n = strlen(p->path);
+    p->tmp = malloc(n + 16);
+    if (p->tmp == NULL) {
+        golden_discard(p);
+        return golden_fail(e, "out of memory");
+    }
+    snprintf(p->tmp, n + 16, "%s.tmp-XXXXXX", p->path);
     int fd = mkstemp(p->tmp);
     if (fd < 0) {
         int saved = errno;
@@ -362,17 +506,117 @@ int golden_stage_bytes(golden_pending *p, const char *path, const void *bytes, s
     return stage(p, path, NULL, 0, bytes, n, e);
 }
 
+static int write_through(golden_pending *p, golden_err *e)
+{
+    int to_stdout = strcmp(p->path, "-") == 0;
+    if (to_stdout) {
+        fflush(stdout);
+    }
+    int fd = to_stdout ? 1 : open(p->path, O_WRONLY | O_TRUNC);
+    if (fd < 0) {
+        return golden_fail(e, "%s: cannot open for writing: %s", p->path, strerror(errno));
+    }
+    int rc = write_all(fd, p->bytes, p->nbytes);
+    int saved = errno;
+    if (!to_stdout && close(fd) != 0 && rc == 0) {
+        rc = -1;
+        saved = errno;
+    }
+    return rc != 0 ? golden_fail(e, "%s: write error: %s", p->path, strerror(saved)) : 0;
+}
+
 int golden_commit(golden_pending *p, golden_err *e)
 {
-    int rc = 0;
-    if (rename(p->tmp, p->path) != 0) {
-        rc = golden_fail(e, "%s: cannot rename the temporary file into place: %s", p->path,
-                         strerror(errno));
-    } else {
-        free(p->tmp);
-        p->tmp = NULL;
+    return golden_commit_all(p, 1, e);
+}
+
+/* A hard link to the file a commit is about to replace, so that a failure
+ * later in the same commit can put it back; NULL when there is nothing to
+ * keep or the file system cannot link. */
+static char *keep_old(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        return NULL;
     }
-    golden_discard(p);
+    size_t n = strlen(path) + 16;
+    char *keep = malloc(n);
+    if (keep == NULL) {
+        return NULL;
+    }
+    for (int attempt = 0; attempt < 8; attempt++) {
+        snprintf(keep, n, "%s.old-XXXXXX", path);
+        int fd = mkstemp(keep);
+        if (fd < 0) {
+            break;
+        }
+        close(fd);
+        unlink(keep);
+        if (link(path, keep) == 0) {
+            return keep;
+        }
+        if (errno != EEXIST) {
+            break;
+        }
+    }
+    free(keep);
+    return NULL;
+}
+
+int golden_commit_all(golden_pending *p, int n, golden_err *e)
+{
+    int rc = 0, done = 0;
+    struct {
+        char *kept; /* hard link to the old file, or NULL */
+        int existed;
+    } *old = calloc((size_t)(n > 0 ? n : 1), sizeof *old);
+    if (old == NULL) {
+        rc = golden_fail(e, "out of memory");
+    }
+    /* Regular files first, each renamed into place; a failure puts back the
+     * ones already replaced (and removes the ones that did not exist). */
+    for (; rc == 0 && done < n; done++) {
+        if (p[done].through) {
+            continue;
+        }
+        struct stat st;
+        old[done].existed = stat(p[done].path, &st) == 0;
+        old[done].kept = keep_old(p[done].path);
+        if (rename(p[done].tmp, p[done].path) != 0) {
+            rc = golden_fail(e, "%s: cannot rename the temporary file into place: %s", p[done].path,
+                             strerror(errno));
+            if (old[done].kept != NULL) {
+                unlink(old[done].kept);
+                free(old[done].kept);
+            }
+            break;
+        }
+    }
+    for (int i = 0; old != NULL && i < done; i++) {
+        if (p[i].through) {
+            continue;
+        }
+        if (rc != 0 && old[i].kept != NULL) {
+            rename(old[i].kept, p[i].path);
+        } else if (rc != 0 && !old[i].existed) {
+            unlink(p[i].path);
+        } else if (old[i].kept != NULL) {
+            unlink(old[i].kept);
+        }
+        free(old[i].kept);
+        free(p[i].tmp);
+        p[i].tmp = NULL; /* renamed: nothing left to remove */
+    }
+    free(old);
+    /* Streams and devices last: they cannot be taken back. */
+    for (int i = 0; rc == 0 && i < n; i++) {
+        if (p[i].through) {
+            rc = write_through(&p[i], e);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        golden_discard(&p[i]);
+    }
     return rc;
 }
 
@@ -383,6 +627,6 @@ void golden_discard(golden_pending *p)
     }
     free(p->tmp);
     free(p->path);
-    p->tmp = NULL;
-    p->path = NULL;
+    free(p->bytes);
+    memset(p, 0, sizeof *p);
 }

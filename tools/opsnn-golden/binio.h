@@ -1,12 +1,17 @@
 /* Arrays in files: raw little-endian .bin (what numpy.ndarray.tofile writes;
  * dtype and shape come from the command line) and .npy (both come from the
- * header). Outputs are written to a temporary file next to the target and
- * renamed into place, so a failed command leaves no partial file behind. */
+ * header). Inputs are read no further than the size their header or shape
+ * says (a regular file's size is checked before any data is read; a pipe or
+ * device without a known size is refused). Outputs to regular files are
+ * written to a temporary file next to the target (a symlink's target) and
+ * renamed into place, so a failed command leaves no partial file behind;
+ * "-", /dev/stdout, FIFOs and character devices are written through. */
 #ifndef OPSNN_GOLDEN_BINIO_H_
 #define OPSNN_GOLDEN_BINIO_H_
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dtype.h"
 #include "err.h"
@@ -37,10 +42,14 @@ int golden_array_alloc(golden_array *a, const golden_dtype *dtype, const golden_
 
 void golden_array_free(golden_array *a);
 
-/** An output written to a temporary file, not yet renamed into place. */
+/** An output staged but not yet committed: a temporary file to rename into
+ *  place, or (through) bytes to write to a stream or device. */
 typedef struct {
-    char *path;
+    char *path; /* the file replaced at commit (a symlink resolved) */
     char *tmp;
+    int through;
+    unsigned char *bytes;
+    size_t nbytes;
 } golden_pending;
 
 /** Write the array (as .npy when path ends in .npy, else raw) to a temporary
@@ -51,8 +60,18 @@ int golden_stage_array(golden_pending *p, const char *path, const golden_array *
 int golden_stage_bytes(golden_pending *p, const char *path, const void *bytes, size_t n,
                        golden_err *e);
 
-/** Rename the staged file into place. */
+/** Rename the staged file into place (or write it through). */
 int golden_commit(golden_pending *p, golden_err *e);
+
+/** Commit n staged outputs together: regular files are renamed into place,
+ *  and if one rename fails the files already replaced get their old contents
+ *  back; streams and devices are written last, once every rename worked. The
+ *  staged outputs are released either way. */
+int golden_commit_all(golden_pending *p, int n, golden_err *e);
+
+/** Where a command reports what it wrote: stderr once an output went to
+ *  stdout ("-" or /dev/stdout), else stdout. */
+FILE *golden_report_stream(void);
 
 /** Remove a staged file that will not be committed (no-op when none). */
 void golden_discard(golden_pending *p);

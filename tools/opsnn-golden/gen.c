@@ -179,7 +179,8 @@ static int check_gen_params(const golden_opts *o, gen_params *p, golden_err *e)
         return -1;
     }
     p->seed = (uint64_t)seed;
-    p->lo = -1.0;
+    /* Default range -1..1, within the dtype's range (uint8: 0..1). */
+    p->lo = p->dt->is_int && (double)p->dt->min > -1.0 ? (double)p->dt->min : -1.0;
     p->hi = 1.0;
     if (golden_opt(o, "range") != NULL && parse_range(golden_opt(o, "range"), p->dt, &p->lo, &p->hi, e) != 0) {
         return -1;
@@ -199,8 +200,8 @@ static int check_gen_params(const golden_opts *o, gen_params *p, golden_err *e)
 
 static int run_gen(const golden_opts *o, golden_err *e)
 {
-    const char *outs[GEN_MAX_OUT];
-    int nout = golden_opt_all(o, "out", outs, GEN_MAX_OUT);
+    const char *outs[GEN_MAX_OUT + 1]; /* one more, to tell "too many" */
+    int nout = golden_opt_all(o, "out", outs, GEN_MAX_OUT + 1);
     gen_params p;
     memset(&p, 0, sizeof p);
     golden_shape shape;
@@ -208,7 +209,7 @@ static int run_gen(const golden_opts *o, golden_err *e)
     if (nout == 0) {
         return golden_fail(e, "option --out is required");
     }
-    if (golden_opt_all(o, "out", outs, GEN_MAX_OUT + 1) > GEN_MAX_OUT) {
+    if (nout > GEN_MAX_OUT) {
         return golden_fail(e, "at most %d --out files", GEN_MAX_OUT);
     }
     if (golden_opt_dtype(o, "dtype", &p.dt, e) != 0 || (has_shape = golden_opt_shape(o, "shape", &shape, e)) < 0) {
@@ -237,7 +238,8 @@ static int run_gen(const golden_opts *o, golden_err *e)
     if (values == NULL && golden_array_alloc(&a, p.dt, &shape, e) != 0) {
         return -1;
     }
-    /* Stage every file first, so an error leaves none of them behind. */
+    /* Stage every file first, then commit them together: an error leaves
+     * every target as it was. */
     for (; staged < nout && rc == 0; staged++) {
         if (values == NULL) {
             fill_random(&a, &p, (uint64_t)staged);
@@ -245,23 +247,21 @@ static int run_gen(const golden_opts *o, golden_err *e)
         rc = golden_stage_array(&pending[staged], outs[staged], &a, e);
     }
     if (rc != 0) {
-        staged--;
-    }
-    for (int i = 0; i < staged; i++) {
-        if (rc == 0) {
-            rc = golden_commit(&pending[i], e);
-        } else {
+        for (int i = 0; i < staged; i++) {
             golden_discard(&pending[i]);
         }
+    } else {
+        rc = golden_commit_all(pending, staged, e);
     }
     char s[512];
     golden_shape_format(&a.shape, s, sizeof s);
     for (int i = 0; rc == 0 && i < nout; i++) {
         if (values != NULL) {
-            printf("gen: wrote %s (%s, shape %s, given values)\n", outs[i], a.dtype->name, s);
+            fprintf(golden_report_stream(), "gen: wrote %s (%s, shape %s, given values)\n", outs[i],
+                    a.dtype->name, s);
         } else {
-            printf("gen: wrote %s (%s, shape %s, seed %llu, stream %d)\n", outs[i], a.dtype->name, s,
-                   (unsigned long long)p.seed, i);
+            fprintf(golden_report_stream(), "gen: wrote %s (%s, shape %s, seed %llu, stream %d)\n",
+                    outs[i], a.dtype->name, s, (unsigned long long)p.seed, i);
         }
     }
     golden_array_free(&a);

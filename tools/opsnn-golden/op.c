@@ -102,7 +102,7 @@ static int write_output(const char *cmd, const char *path, const golden_array *y
     }
     char s[512];
     golden_shape_format(&y->shape, s, sizeof s);
-    printf("%s: wrote %s (%s, shape %s)\n", cmd, path, y->dtype->name, s);
+    fprintf(golden_report_stream(), "%s: wrote %s (%s, shape %s)\n", cmd, path, y->dtype->name, s);
     return 0;
 }
 

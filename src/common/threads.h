@@ -1,0 +1,43 @@
+/* Phase 2's threads (internal): the thread-count setting of opsnn/opsnn.h and
+ * a small persistent pool of worker threads.
+ *
+ * The pool is created lazily, grows up to the CPUs the process may use, and
+ * never ends the process: when pthread_create fails, work runs on the threads
+ * that exist (down to the calling thread alone). Results never depend on the
+ * number of threads: every block is computed by the same instructions. */
+#ifndef OPSNN_COMMON_THREADS_H_
+#define OPSNN_COMMON_THREADS_H_
+
+#include <stdint.h>
+
+/* fn(arg, i) for every i in [0, n), on up to `threads` threads (the caller
+ * included). Blocks are handed out one at a time; the call returns when all
+ * are done. Concurrent callers are served one at a time by the pool; a caller
+ * that finds it busy runs its blocks itself. */
+void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg);
+
+/* CPUs the process may run on: the affinity mask, bounded by a cgroup CPU
+ * quota (cgroup v2 cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us). >= 1.
+ * Read once. */
+int opsnn_usable_cpus(void);
+
+/* Parse a thread count the way OPSNN_NUM_THREADS is read: the whole string a
+ * decimal integer in [1, INT_MAX] (surrounding blanks allowed). 0 and *n on
+ * success, -1 otherwise (*n untouched). */
+int opsnn_parse_thread_count(const char *s, int *n);
+
+/* CPUs allowed by a cgroup v2 cpu.max text ("max 100000", "200000 100000"):
+ * ceil(quota / period), or 0 when there is no limit or the text is not
+ * understood. */
+int opsnn_cgroup_cpu_max_cpus(const char *text);
+
+/* Tests: make pthread_create fail after `successes` more successful calls
+ * (-1: never fail). */
+void opsnn_test_fail_thread_create_after(int successes);
+/* Tests and process exit: stop and join every worker (the pool starts again
+ * on the next parallel call). */
+void opsnn_pool_shutdown(void);
+/* Tests: worker threads alive now (the calling thread not counted). */
+int opsnn_pool_workers(void);
+
+#endif /* OPSNN_COMMON_THREADS_H_ */

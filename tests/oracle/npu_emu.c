@@ -1,0 +1,332 @@
+/* The ops-nn kernel emulation (npu_emu.h): conversions from the IEEE 754
+ * definitions, then the kernels' instruction sequences on tiles of float32
+ * "registers" (raw bits), as the vector unit runs them on a UB tile. */
+#include "npu_emu.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CANONICAL_NAN 0x7fc00000u
+#define SELU_SCALE 1.0507009873554804934193349852946f
+#define SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+#define TILE 256
+
+/* ---- 16-bit floating formats: exact values of the encodings ---------------- */
+
+typedef struct {
+    int man_bits;
+    int bias;
+    unsigned inf;               /* encoding of +inf: the search's top slot */
+    double value[0x7f80u + 1u]; /* value of positive encoding k <= inf */
+} fmt16;
+
+static fmt16 F16 = {10, 15, 0x7c00u, {0}};
+static fmt16 BF16 = {7, 127, 0x7f80u, {0}};
+
+/* Value of the positive encoding k (k <= inf), from the definition:
+ * exponent field 0: m * 2^(1 - bias - p); otherwise (2^p + m) * 2^(e - bias - p).
+ * The +inf slot gets 2^(emax + 1 - bias), the value rounding treats as the
+ * first one past the largest finite value. */
+static double decode_positive(const fmt16 *f, unsigned k)
+{
+    unsigned e = k >> f->man_bits;
+    unsigned m = k & ((1u << f->man_bits) - 1u);
+    if (e == 0) {
+        return ldexp((double)m, 1 - f->bias - f->man_bits);
+    }
+    return ldexp((double)((1u << f->man_bits) + m), (int)e - f->bias - f->man_bits);
+}
+
+static void init_formats(void)
+{
+    static int ready;
+    if (ready) {
+        return;
+    }
+    fmt16 *fs[2] = {&F16, &BF16};
+    for (int i = 0; i < 2; i++) {
+        for (unsigned k = 0; k <= fs[i]->inf; k++) {
+            fs[i]->value[k] = decode_positive(fs[i], k);
+        }
+    }
+    ready = 1;
+}
+
+/* The encoding nearest to v (not NaN): the largest encoding not above |v|
+ * or the next one, whichever is closer; a tie goes to the even encoding
+ * (CAST_RINT), or away from zero (CAST_ROUND). |v| at or past the +inf slot's
+ * value is +-inf, which is exactly IEEE's overflow threshold (max + half ulp
+ * rounds to the even slot, inf). */
+static uint16_t encode(const fmt16 *f, double v, int ties_away)
+{
+    unsigned sign = signbit(v) ? 0x8000u : 0u;
+    double a = fabs(v);
+    if (a >= f->value[f->inf]) {
+        return (uint16_t)(sign | f->inf);
+    }
+    unsigned lo = 0, hi = f->inf; /* value[lo] <= a < value[hi] */
+    while (hi - lo > 1) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (f->value[mid] <= a) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    double below = a - f->value[lo], above = f->value[hi] - a;
+    unsigned k = below < above ? lo : above < below ? hi : ties_away ? hi : (lo % 2 == 0 ? lo : hi);
+    return (uint16_t)(sign | k);
+}
+
+/* ---- float32 registers ----------------------------------------------------- */
+
+static int is_nan32(uint32_t b)
+{
+    return (b & 0x7fffffffu) > 0x7f800000u;
+}
+
+static double value32(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return (double)f;
+}
+
+/* One rounding of an exact (or innocuously wide) double to float32. */
+static uint32_t round32(double d)
+{
+    if (isnan(d)) {
+        return CANONICAL_NAN; /* made here from non-NaN operands */
+    }
+    float f = (float)d;
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* ---- conversions (Cast) ---------------------------------------------------- */
+
+/* A NaN keeps sign and payload; narrowing drops the low payload bits and sets
+ * the quiet bit only if nothing would be left (it must stay a NaN). */
+static uint16_t narrow_nan(uint32_t b, int man_bits)
+{
+    int drop = 23 - man_bits;
+    uint32_t man = (b & 0x7fffffu) >> drop;
+    if (man == 0) {
+        man = 1u << (man_bits - 1);
+    }
+    unsigned exp_all = man_bits == 10 ? 0x7c00u : 0x7f80u;
+    return (uint16_t)(((b >> 16) & 0x8000u) | exp_all | man);
+}
+
+uint16_t npu_emu_f32_to_f16(uint32_t b)
+{
+    init_formats();
+    return is_nan32(b) ? narrow_nan(b, 10) : encode(&F16, value32(b), 0);
+}
+
+static uint16_t f32_to_f16_round(uint32_t b) /* CAST_ROUND */
+{
+    return is_nan32(b) ? narrow_nan(b, 10) : encode(&F16, value32(b), 1);
+}
+
+static uint16_t f32_to_bf16(uint32_t b, int ties_away)
+{
+    return is_nan32(b) ? narrow_nan(b, 7) : encode(&BF16, value32(b), ties_away);
+}
+
+/* Widening is exact; a NaN moves its payload up unchanged. */
+static uint32_t widen(const fmt16 *f, uint16_t h)
+{
+    unsigned sign = h & 0x8000u, k = h & 0x7fffu;
+    if (k >= f->inf) {
+        unsigned e_shift = 23 - (unsigned)f->man_bits;
+        return (uint32_t)sign << 16 | 0x7f800000u | (uint32_t)(k - f->inf) << e_shift;
+    }
+    double v = f->value[k];
+    return round32(sign ? -v : v);
+}
+
+uint32_t npu_emu_f16_to_f32(uint16_t h)
+{
+    init_formats();
+    return widen(&F16, h);
+}
+
+uint16_t npu_emu_int_to_f16(int64_t v)
+{
+    init_formats();
+    return encode(&F16, (double)v, 0);
+}
+
+int64_t npu_emu_f16_to_int(uint16_t h, int64_t lo, int64_t hi)
+{
+    init_formats();
+    uint32_t b = widen(&F16, h);
+    if (is_nan32(b)) {
+        return 0;
+    }
+    double v = value32(b);
+    if (v >= (double)hi) {
+        return hi;
+    }
+    if (v <= (double)lo) {
+        return lo;
+    }
+    double fl = floor(v), frac = v - fl;
+    if (frac > 0.5 || (frac == 0.5 && fmod(fl, 2.0) != 0.0)) {
+        fl += 1.0;
+    }
+    return (int64_t)fl;
+}
+
+/* ---- the vector instructions, one tile of n elements ----------------------- */
+
+static void Muls(uint32_t *dst, const uint32_t *src, float s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = is_nan32(src[i]) ? src[i] | 0x400000u : round32(value32(src[i]) * (double)s);
+    }
+}
+
+static void Adds(uint32_t *dst, const uint32_t *src, float s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = is_nan32(src[i]) ? src[i] | 0x400000u : round32(value32(src[i]) + (double)s);
+    }
+}
+
+static void Mul(uint32_t *dst, const uint32_t *a, const uint32_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = is_nan32(a[i])   ? a[i] | 0x400000u
+                 : is_nan32(b[i]) ? b[i] | 0x400000u
+                                  : round32(value32(a[i]) * value32(b[i]));
+    }
+}
+
+static void Abs(uint32_t *dst, const uint32_t *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = src[i] & 0x7fffffffu;
+    }
+}
+
+enum cmp { CMP_LE, CMP_GT };
+
+/* Ordered compares: false whenever either side is NaN. */
+static void CompareScalar(unsigned char *mask, const uint32_t *src, float s, enum cmp mode,
+                          size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int ordered = !is_nan32(src[i]) && !isnan(s);
+        double v = value32(src[i]);
+        mask[i] = (unsigned char)(ordered && (mode == CMP_LE ? v <= (double)s : v > (double)s));
+    }
+}
+
+/* Compare(NE) of a tensor with itself: true exactly for NaN. */
+static void CompareSelfNE(unsigned char *mask, const uint32_t *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        mask[i] = (unsigned char)is_nan32(src[i]);
+    }
+}
+
+static void Select(uint32_t *dst, const unsigned char *mask, const uint32_t *a, const uint32_t *b,
+                   size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = mask[i] ? a[i] : b[i];
+    }
+}
+
+/* ---- Cast in / out of a tile ----------------------------------------------- */
+
+static void cast_in(aclDataType dt, const void *src, size_t base, size_t n, uint32_t *dst)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t k = base + i;
+        switch (dt) {
+        case ACL_FLOAT: memcpy(&dst[i], (const unsigned char *)src + k * 4, 4); break;
+        case ACL_FLOAT16: dst[i] = widen(&F16, ((const uint16_t *)src)[k]); break;
+        case ACL_BF16: dst[i] = widen(&BF16, ((const uint16_t *)src)[k]); break;
+        case ACL_INT8: dst[i] = widen(&F16, npu_emu_int_to_f16(((const int8_t *)src)[k])); break;
+        case ACL_INT32: dst[i] = widen(&F16, npu_emu_int_to_f16(((const int32_t *)src)[k])); break;
+        default: dst[i] = 0; break;
+        }
+    }
+}
+
+static void cast_out_rint(aclDataType dt, const uint32_t *src, size_t base, size_t n, void *y)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t k = base + i;
+        switch (dt) {
+        case ACL_FLOAT: memcpy((unsigned char *)y + k * 4, &src[i], 4); break;
+        case ACL_FLOAT16: ((uint16_t *)y)[k] = npu_emu_f32_to_f16(src[i]); break;
+        case ACL_BF16: ((uint16_t *)y)[k] = f32_to_bf16(src[i], 0); break;
+        case ACL_INT8:
+            ((int8_t *)y)[k] = (int8_t)npu_emu_f16_to_int(npu_emu_f32_to_f16(src[i]), INT8_MIN, INT8_MAX);
+            break;
+        case ACL_INT32:
+            ((int32_t *)y)[k] =
+                (int32_t)npu_emu_f16_to_int(npu_emu_f32_to_f16(src[i]), INT32_MIN, INT32_MAX);
+            break;
+        default: break;
+        }
+    }
+}
+
+/* ---- the kernels ----------------------------------------------------------- */
+
+/* SeluGradSelectFp32 (selu_grad.h:69-79) between the two Casts (:83-110). */
+void npu_emu_selu_grad(aclDataType dt, size_t n, const void *grad, const void *out, void *y)
+{
+    init_formats();
+    uint32_t g[TILE], r[TILE], a[TILE], b[TILE], t[TILE], yf[TILE];
+    unsigned char mask[TILE];
+    for (size_t base = 0; base < n; base += TILE) {
+        size_t m = n - base < TILE ? n - base : TILE;
+        cast_in(dt, grad, base, m, g);
+        cast_in(dt, out, base, m, r);
+        CompareScalar(mask, r, 0.0f, CMP_LE, m);
+        Muls(a, g, SELU_SCALE, m);
+        Adds(t, r, SELU_SCALE_ALPHA, m);
+        Mul(b, g, t, m);
+        Select(yf, mask, b, a, m);
+        cast_out_rint(dt, yf, base, m, y);
+    }
+}
+
+/* SoftShrinkGrad::Compute (soft_shrink_grad.h:142-237): the float32 path
+ * selects in place; fp16 / bf16 promote both inputs, select in float32 and
+ * cast back with CAST_ROUND. */
+void npu_emu_softshrink_grad(aclDataType dt, size_t n, const void *grad, const void *x,
+                             float lambd, void *y)
+{
+    init_formats();
+    uint32_t g[TILE], xf[TILE], ax[TILE], o[TILE];
+    const uint32_t zero[TILE] = {0};
+    unsigned char cmp[TILE], nan[TILE];
+    for (size_t base = 0; base < n; base += TILE) {
+        size_t m = n - base < TILE ? n - base : TILE;
+        cast_in(dt, grad, base, m, g);
+        cast_in(dt, x, base, m, xf);
+        Abs(ax, xf, m);
+        CompareScalar(cmp, ax, lambd, CMP_GT, m);
+        Select(o, cmp, g, zero, m);
+        CompareSelfNE(nan, xf, m);
+        Select(o, nan, g, o, m);
+        for (size_t i = 0; i < m; i++) {
+            size_t k = base + i;
+            if (dt == ACL_FLOAT) {
+                memcpy((unsigned char *)y + k * 4, &o[i], 4);
+            } else if (dt == ACL_FLOAT16) {
+                ((uint16_t *)y)[k] = f32_to_f16_round(o[i]);
+            } else {
+                ((uint16_t *)y)[k] = f32_to_bf16(o[i], 1);
+            }
+        }
+    }
+}

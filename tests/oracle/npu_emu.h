@@ -1,0 +1,49 @@
+/*
+ * npu_emu.h - an emulation of the ops-nn NPU kernels, used as a test oracle.
+ *
+ * It replays, element by element, the Ascend C vector instructions of
+ *   activation/selu_grad/op_kernel/arch35/selu_grad.h (ops-nn e5c3fa93):
+ *     Cast (int -> half -> float, or half/bf16 -> float), CompareScalar(LE, 0),
+ *     Muls(SCALE), Adds(SCALE_ALPHA), Mul, Select, Cast back (CAST_RINT);
+ *   activation/soft_shrink_grad/op_kernel/arch35/soft_shrink_grad.h:
+ *     Cast (half/bf16 -> float), Abs, CompareScalar(GT, lambd), Select(g, 0),
+ *     Compare(NE) for NaN, Select, Cast back (CAST_ROUND).
+ *
+ * It shares nothing with the library: no include of kernels/ or src/, its own
+ * fp16 / bf16 / integer conversions written from the IEEE 754 definitions
+ * (decode an encoding to its exact value; encode by searching the ordered
+ * encodings for the nearest value), and float32 arithmetic done in double and
+ * rounded once (exact for Mul; for Adds binary64 is wide enough that the
+ * double rounding is innocuous).
+ *
+ * Rules the Ascend C documentation leaves open, chosen as the library's
+ * docs/precision.md states them:
+ *   - a NaN operand of Muls / Adds / Mul propagates quieted, sign and payload
+ *     kept; a NaN made from non-NaN operands (0 * inf) is 0x7fc00000;
+ *   - Cast moves a NaN's sign and payload unchanged (no quieting);
+ *   - half -> int8 saturates like half -> int32 (which is documented).
+ */
+#ifndef OPSNN_TESTS_ORACLE_NPU_EMU_H_
+#define OPSNN_TESTS_ORACLE_NPU_EMU_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+
+/* SeluGrad on n elements of dtype dt (FLOAT, FLOAT16, BF16, INT32, INT8):
+ * y[i] from grad[i] and out[i] (the forward result). */
+void npu_emu_selu_grad(aclDataType dt, size_t n, const void *grad, const void *out, void *y);
+
+/* SoftShrinkGrad on n elements, all three of dtype dt (FLOAT, FLOAT16, BF16),
+ * lambd already converted to float32. */
+void npu_emu_softshrink_grad(aclDataType dt, size_t n, const void *grad, const void *x,
+                             float lambd, void *y);
+
+/* The conversions, for tests that pin them on their own. */
+uint16_t npu_emu_f32_to_f16(uint32_t f32_bits);  /* CAST_RINT */
+uint32_t npu_emu_f16_to_f32(uint16_t h);          /* exact */
+uint16_t npu_emu_int_to_f16(int64_t v);           /* CAST_NONE: nearest even, +-inf beyond */
+int64_t npu_emu_f16_to_int(uint16_t h, int64_t lo, int64_t hi); /* CAST_RINT, saturating */
+
+#endif /* OPSNN_TESTS_ORACLE_NPU_EMU_H_ */

@@ -1,0 +1,308 @@
+/*
+ * test_threads.c - phase 2's threads (src/common/threads.c, docs/testing.md):
+ * the thread count read strictly from the environment and clamped to the CPUs
+ * the process may use; the worker pool degrading to fewer threads (down to
+ * the caller alone) when threads cannot be created, instead of ending the
+ * process as an OpenMP runtime does; results identical in every case.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_softshrink_backward.h"
+#include "common/threads.h"
+#include "opsnn/opsnn.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+extern char **environ;
+
+/* This binary (argv[0]; /proc/self/exe would be valgrind's tool under valgrind). */
+static const char *self_path;
+
+/* ---- OPSNN_NUM_THREADS ---------------------------------------------------- */
+
+static void thread_counts_parse_strictly(void **state)
+{
+    (void)state;
+    int n = -7;
+    assert_int_equal(opsnn_parse_thread_count("4", &n), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(opsnn_parse_thread_count(" 12 ", &n), 0);
+    assert_int_equal(n, 12);
+    assert_int_equal(opsnn_parse_thread_count("2147483647", &n), 0);
+    assert_int_equal(n, 2147483647);
+    n = -7;
+    static const char *const bad[] = {"3abc", "4294967297", "2147483648", "0", "-2", "+3",
+                                      "", " ", "1e3", "0x10", "4,2", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (opsnn_parse_thread_count(bad[i], &n) != -1 || n != -7) {
+            fail_msg("\"%s\" was accepted as %d", bad[i], n);
+        }
+    }
+    assert_int_equal(opsnn_parse_thread_count(NULL, &n), -1);
+}
+
+static void cgroup_cpu_max_is_rounded_up_and_max_means_no_limit(void **state)
+{
+    (void)state;
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("max 100000\n"), 0);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("200000 100000\n"), 2);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("150000 100000"), 2);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("50000 100000"), 1);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("-1 100000"), 0); /* cgroup v1 "no quota" */
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("garbage"), 0);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus("100000 0"), 0);
+    assert_int_equal(opsnn_cgroup_cpu_max_cpus(""), 0);
+}
+
+static void usable_cpus_lie_between_one_and_the_online_cpus(void **state)
+{
+    (void)state;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = opsnn_usable_cpus();
+    assert_true(n >= 1);
+    if (online > 0) {
+        assert_true(n <= online);
+    }
+}
+
+/* This test binary run with `--print-threads` and the given environment
+ * variable: what opsnn_get_num_threads() says in a fresh process. */
+static int threads_in_child(const char *var, const char *value)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 1);
+        unsetenv("OPSNN_NUM_THREADS");
+        unsetenv("OMP_NUM_THREADS");
+        setenv(var, value, 1);
+        char *argv[] = {"test_threads", "--print-threads", NULL};
+        execve(self_path, argv, environ);
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[64] = {0};
+    ssize_t got = read(fds[0], buf, sizeof buf - 1);
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(got > 0);
+    return atoi(buf);
+}
+
+static void malformed_or_huge_thread_counts_fall_back_to_the_usable_cpus(void **state)
+{
+    (void)state;
+    int cpus = opsnn_usable_cpus();
+    assert_int_equal(threads_in_child("OPSNN_NUM_THREADS", "1"), 1);
+    assert_int_equal(threads_in_child("OPSNN_NUM_THREADS", "3abc"), cpus);
+    assert_int_equal(threads_in_child("OPSNN_NUM_THREADS", "4294967297"), cpus);
+    assert_int_equal(threads_in_child("OPSNN_NUM_THREADS", "-4"), cpus);
+    assert_int_equal(threads_in_child("OPSNN_NUM_THREADS", "100000"), cpus);
+    assert_int_equal(threads_in_child("OMP_NUM_THREADS", "1"), 1);
+    assert_int_equal(threads_in_child("OMP_NUM_THREADS", "100000"), cpus);
+}
+
+/* ---- The pool --------------------------------------------------------------- */
+
+#define BIG (1 << 18) /* ~3 MB of traffic: phase 2 wants 4 threads */
+
+typedef struct {
+    float *g, *x, *y;
+    aclTensor *tg, *tx, *ty;
+    aclScalar *lambda;
+} big_op;
+
+static void big_make(big_op *o)
+{
+    o->g = malloc(BIG * sizeof(float));
+    o->x = malloc(BIG * sizeof(float));
+    o->y = malloc(BIG * sizeof(float));
+    assert_non_null(o->g);
+    assert_non_null(o->x);
+    assert_non_null(o->y);
+    for (int i = 0; i < BIG; i++) {
+        o->g[i] = (float)i;
+        o->x[i] = (float)(i % 7) - 3.0f;
+        o->y[i] = -1.0f;
+    }
+    int64_t dims[1] = {BIG};
+    float lambd = 1.5f;
+    o->tg = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, o->g);
+    o->tx = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, o->x);
+    o->ty = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, o->y);
+    o->lambda = aclCreateScalar(&lambd, ACL_FLOAT);
+}
+
+/* Phase 1 + 2; returns the status of phase 2, and -1 for a wrong element. */
+static int big_run(big_op *o)
+{
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    if (aclnnSoftshrinkBackwardGetWorkspaceSize(o->tg, o->tx, o->lambda, o->ty, &ws, &ex) !=
+        ACLNN_SUCCESS) {
+        return -2;
+    }
+    int rc = aclnnSoftshrinkBackward(NULL, 0, ex, NULL);
+    for (int i = 0; rc == 0 && i < BIG; i++) {
+        float want = (o->x[i] > 1.5f || o->x[i] < -1.5f) ? o->g[i] : 0.0f;
+        if (memcmp(&o->y[i], &want, sizeof want) != 0) {
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+static void big_free(big_op *o)
+{
+    aclDestroyTensor(o->tg);
+    aclDestroyTensor(o->tx);
+    aclDestroyTensor(o->ty);
+    aclDestroyScalar(o->lambda);
+    free(o->g);
+    free(o->x);
+    free(o->y);
+}
+
+static int expected_workers(int want)
+{
+    int cap = opsnn_usable_cpus() - 1;
+    return want < cap ? want : cap;
+}
+
+static void failing_thread_creation_runs_on_the_threads_there_are(void **state)
+{
+    (void)state;
+    big_op o;
+    big_make(&o);
+    opsnn_set_num_threads(4);
+    opsnn_pool_shutdown();
+    opsnn_test_fail_thread_create_after(0); /* no worker can start */
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_pool_workers(), 0);
+    opsnn_test_fail_thread_create_after(1); /* one more starts, then none */
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_pool_workers(), expected_workers(1));
+    opsnn_test_fail_thread_create_after(-1);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_pool_workers(), expected_workers(3));
+    /* the pool stops and starts again */
+    opsnn_pool_shutdown();
+    assert_int_equal(opsnn_pool_workers(), 0);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    opsnn_set_num_threads(0);
+    big_free(&o);
+}
+
+static void huge_thread_request_starts_no_more_workers_than_cpus(void **state)
+{
+    (void)state;
+    big_op o;
+    big_make(&o);
+    opsnn_pool_shutdown();
+    assert_int_equal(opsnn_set_num_threads(100000), 100000);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    assert_true(opsnn_pool_workers() <= opsnn_usable_cpus() - 1);
+    opsnn_set_num_threads(0);
+    big_free(&o);
+}
+
+/* The real thing: a fresh process (no cached thread stacks) whose address
+ * space cannot hold another thread stack runs phase 2 with 4 threads; it
+ * must return SUCCESS with the right result (libgomp printed "Thread creation
+ * failed" and called exit(1) here). Not under the sanitizers, whose shadow
+ * memory needs a huge address space. */
+static int as_limit_child(void)
+{
+    big_op o;
+    big_make(&o);
+    opsnn_set_num_threads(4);
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f == NULL || fscanf(f, "%ld", &pages) != 1) {
+        return 77;
+    }
+    fclose(f);
+    rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)256 << 10);
+    struct rlimit rl = {limit, limit};
+    if (setrlimit(RLIMIT_AS, &rl) != 0) {
+        return 77;
+    }
+    return big_run(&o) == ACLNN_SUCCESS ? 0 : 3;
+}
+
+static void address_space_limit_does_not_end_the_process(void **state)
+{
+    (void)state;
+#ifdef SANITIZED
+    skip();
+#else
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char *argv[] = {"test_threads", "--as-limit-child", NULL};
+        execve(self_path, argv, environ);
+        _exit(127);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+        skip();
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fail_msg("the child ended with %s %d", WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    }
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    self_path = argv[0];
+    if (argc == 2 && strcmp(argv[1], "--print-threads") == 0) {
+        printf("%d\n", opsnn_get_num_threads());
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--as-limit-child") == 0) {
+        return as_limit_child();
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(thread_counts_parse_strictly),
+        cmocka_unit_test(cgroup_cpu_max_is_rounded_up_and_max_means_no_limit),
+        cmocka_unit_test(usable_cpus_lie_between_one_and_the_online_cpus),
+        cmocka_unit_test(malformed_or_huge_thread_counts_fall_back_to_the_usable_cpus),
+        cmocka_unit_test(failing_thread_creation_runs_on_the_threads_there_are),
+        cmocka_unit_test(huge_thread_request_starts_no_more_workers_than_cpus),
+        cmocka_unit_test(address_space_limit_does_not_end_the_process),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
