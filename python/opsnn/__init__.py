@@ -98,6 +98,8 @@ class _View:
 
 
 def _prepare_input(x):
+    if isinstance(x, np.generic):  # a NumPy scalar is a rank-0 array
+        return np.asarray(x)
     if not _is_torch(x) and isinstance(x, np.ndarray) and any(s < 0 for s in x.strides):
         return np.ascontiguousarray(x)
     return x

@@ -58,6 +58,12 @@ bc = opsnn.softshrink_backward(rng.uniform(-1, 1, (5, 1)).astype(np.float32),
                                rng.uniform(-1, 1, (1, 6)).astype(np.float32), 0.3)
 check("broadcast shape", bc.shape == (5, 6))
 
+check("broadcast_to (zero-stride) inputs", np.array_equal(
+    opsnn.softshrink_backward(np.broadcast_to(xv[0], (6, 4)), xv, 0.7),
+    opsnn.softshrink_backward(np.ascontiguousarray(np.broadcast_to(xv[0], (6, 4))), np.ascontiguousarray(xv), 0.7)))
+s0 = opsnn.selu_backward(np.float32(2.0), np.float32(1.0))
+check("NumPy scalars are rank-0 arrays", s0.shape == () and s0 == np.float32(2.0) * np.float32(1.0507009873554805))
+check("empty arrays", opsnn.selu_backward(np.zeros((0, 3), np.float16), np.zeros((0, 3), np.float16)).shape == (0, 3))
 for dt in (np.float16, np.int8, np.int32):
     a = (rng.uniform(-50, 50, 64)).astype(dt)
     b = (rng.uniform(-2, 2, 64)).astype(dt)
