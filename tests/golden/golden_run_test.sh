@@ -89,6 +89,12 @@ has "summary" "summary: 5 cases: 0 pass, 0 fail, 0 golden only, 0 skipped, 5 err
 expect_rc "aclnn bad rows exit 2" 2 "$G" run "$HERE/ttk_aclnn_bad_rows.csv" --prepare b
 has "negative lambda refused" "lambda must be >= 0" out.txt
 has "disabled row skipped" "1 skipped" out.txt
+expect_rc "hostile rows (huge strides, offsets, overflowing broadcast, short storage)" 2 \
+    "$G" run "$HERE/ttk_aclnn_hostile_rows.csv"
+has "huge stride refused" "reaches beyond 2^63 elements" out.txt
+has "huge offset refused" "not an integer in [0, 2^62]" out.txt
+has "short storage refused by the library" "the view must lie inside storageDims" out.txt
+has "hostile summary" "summary: 4 cases: 0 pass, 0 fail, 0 golden only, 0 skipped, 4 errors" out.txt
 mixed=$W/mixed.csv
 { head -1 "$HERE/ttk_kernel_selu_grad.csv"; sed -n 2p "$HERE/ttk_kernel_selu_grad.csv";
   echo 'broken,selu_grad,"(float32",,,,,,{},,,'; } > "$mixed"

@@ -14,6 +14,7 @@
  *  both:   input_data_ranges, precision_tolerances ((rtol, ptol) per
  *          output), absolute_precision, is_enabled.
  * A one-element tuple of dtypes or ranges fills every slot, as TTK does. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,8 +196,8 @@ static void view(rowctx *r, golden_case_tensor *t, size_t k, const golden_lit *s
     const golden_lit *sg = storages != NULL && storages->kind == LIT_LIST && k < storages->n ? storages->items[k] : NULL;
     int has_st = st != NULL && st->kind == LIT_LIST;
     int64_t off = 0;
-    if (of != NULL && of->kind != LIT_NONE && (!golden_lit_int(of, &off) || off < 0)) {
-        golden_case_error(r->c, "tensor_view_offsets: tensor %zu: not a non-negative integer", k);
+    if (of != NULL && of->kind != LIT_NONE && (!golden_lit_int(of, &off) || off < 0 || off > ((int64_t)1 << 62))) {
+        golden_case_error(r->c, "tensor_view_offsets: tensor %zu: not an integer in [0, 2^62]", k);
         return;
     }
     if (has_st) {
@@ -231,8 +232,13 @@ static void view(rowctx *r, golden_case_tensor *t, size_t k, const golden_lit *s
          * the tensor is plain contiguous). */
         int64_t extent = off + 1, numel = 1;
         for (int d = 0; d < t->shape.ndim; d++) {
-            extent += (t->shape.dims[d] - 1) * t->strides[d];
-            numel *= t->shape.dims[d];
+            int64_t span = t->shape.dims[d] - 1, st = t->strides[d];
+            if (span > 0 && st > 0 && span > (INT64_MAX - extent) / st) {
+                golden_case_error(r->c, "tensor_view_strides: tensor %zu reaches beyond 2^63 elements", k);
+                return;
+            }
+            extent += span > 0 ? span * st : 0;
+            numel *= t->shape.dims[d]; /* the view's numel was checked with its shape */
         }
         if (!has_st && off == 0) {
             t->storage = t->shape;

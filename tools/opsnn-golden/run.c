@@ -229,8 +229,13 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
     }
     const golden_shape *sizes[4] = {&c->in[0].storage, &c->in[1].storage, &c->out.shape, &c->out.storage};
     for (int k = 0; k < 4; k++) {
-        int64_t n;
-        if (golden_shape_numel(sizes[k], &n, &e) != 0 || n > cfg->max_numel) {
+        int64_t n = 0;
+        if (golden_shape_numel(sizes[k], &n, &e) != 0) {
+            res->status = GOLDEN_ST_ERROR;
+            snprintf(res->message, sizeof res->message, "bad case: %.900s", e.msg);
+            return;
+        }
+        if (n > cfg->max_numel) {
             res->status = GOLDEN_ST_SKIP;
             snprintf(res->message, sizeof res->message, "%lld elements: above --max-numel %lld",
                      (long long)n, (long long)cfg->max_numel);
