@@ -8,6 +8,9 @@ opsnn_install_deps() {
   command -v make >/dev/null 2>&1 || pkgs+=(make)
   command -v clang >/dev/null 2>&1 || pkgs+=(clang)
   [ -f /usr/include/cmocka.h ] || pkgs+=(libcmocka-dev)
+  # golden: the NumPy verdict reference and the Python package tests use
+  # Debian's NumPy (under /usr/bin/python3)
+  /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || pkgs+=(python3-numpy)
   [ "${#pkgs[@]}" -eq 0 ] && return 0
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

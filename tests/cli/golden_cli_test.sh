@@ -121,7 +121,7 @@ run "softshrink seed" 0 "$G" softshrink-backward --grad g.bin --self x.bin --lam
 has "softshrink says what it wrote" "$OUT" "wrote y.bin (fp32, shape [4, 2])"
 eq "softshrink seed values" "$(vals y.bin f4)" "0 0 0 3 0 5 6 7"
 run "expected" 0 "$G" gen --out want.bin --dtype fp32 --values 0,0,0,3,0,5,6,7
-run "compare seed softshrink" 0 "$G" compare --golden want.bin --actual y.bin --dtype fp32 --shape 4,2
+run "compare seed softshrink" 0 "$G" compare --method ratio --golden want.bin --actual y.bin --dtype fp32 --shape 4,2
 has "compare pass line" "$OUT" "PASS: error ratio 0 <= 0.0001"
 
 for dt in fp16:x2:"0000 0000 0000 4200 0000 4500 4600 4700" bf16:x2:"0000 0000 0000 4040 0000 40a0 40c0 40e0"; do
@@ -152,9 +152,9 @@ run "selu gen grad" 0 "$G" gen --out o.npy --dtype fp32 --values 1,1,1,1,1,1,1,1
 run "selu seed" 0 "$G" selu-backward --grad o.npy --result r.npy --out s.npy
 run "selu expected" 0 "$G" gen --out s_want.npy --dtype fp32 \
     --values -0.2419,0.7581,1.7581,1.0507,1.0507,1.0507,1.2581,1.0507
-run "compare seed selu (|err| < 1e-4)" 0 "$G" compare --golden s_want.npy --actual s.npy \
+run "compare seed selu (|err| < 1e-4)" 0 "$G" compare --method ratio --golden s_want.npy --actual s.npy \
     --rtol 0 --atol 1e-4 --ratio 0
-run "selu seed is not within 1e-7" 1 "$G" compare --golden s_want.npy --actual s.npy \
+run "selu seed is not within 1e-7" 1 "$G" compare --method ratio --golden s_want.npy --actual s.npy \
     --rtol 0 --atol 1e-7 --ratio 0
 
 "$G" gen --out r8.bin --dtype int8 --values -2,-1,0,1,2,3,-1,1 >/dev/null
@@ -249,7 +249,7 @@ run "softshrink from bin" 0 "$G" softshrink-backward --grad rg.bin --self rx.bin
     --shape 64,33
 if npy_data ry.npy | cmp -s - ry.bin; then ok; else bad "npy and bin runs give the same bits"; fi
 eq "npy output header" "$(npy_dict ry.npy)" "{'descr': '<f2', 'fortran_order': False, 'shape': (64, 33), }"
-run "compare npy vs bin" 0 "$G" compare --golden ry.npy --actual ry.bin
+run "compare npy vs bin" 0 "$G" compare --method ratio --golden ry.npy --actual ry.bin
 has "compare npy shape used for indices" "$OUT" "shape: [64, 33]"
 has "compare counts matching NaN/inf" "$OUT" "matching NaN/inf pairs"
 
@@ -290,7 +290,7 @@ run "gen empty" 0 "$G" gen --out em.npy --dtype fp16 --shape 0,3 --seed 1
 run "softshrink empty" 0 "$G" softshrink-backward --grad em.npy --self em.npy --out ey.npy
 eq "empty header" "$(npy_dict ey.npy)" "{'descr': '<f2', 'fortran_order': False, 'shape': (0, 3), }"
 eq "empty data" "$(npy_data ey.npy | wc -c)" "0"
-run "compare empty" 0 "$G" compare --golden ey.npy --actual ey.npy
+run "compare empty" 0 "$G" compare --method ratio --golden ey.npy --actual ey.npy
 
 echo "== refusals: exit 2, a message naming the file, nothing written"
 head -c 30 g.bin >short.bin
@@ -312,9 +312,9 @@ refuse "unknown dtype" "unknown dtype \"fp64\"" -- \
 refuse "missing file" "nope.bin" "cannot open" -- \
     "$G" softshrink-backward --grad nope.bin --self x.bin --out bad.bin --dtype fp32 --shape 4,2
 cp a.npy anpy.bin
-refuse "npy named .bin" "anpy.bin" "name it *.npy" -- "$G" compare --golden anpy.bin --actual a.bin --dtype fp16
+refuse "npy named .bin" "anpy.bin" "name it *.npy" -- "$G" compare --method ratio --golden anpy.bin --actual a.bin --dtype fp16
 printf 'NUMPY junk' >junk.npy
-refuse "no magic" "junk.npy" "not a .npy file" -- "$G" compare --golden junk.npy --actual a.bin --dtype fp16
+refuse "no magic" "junk.npy" "not a .npy file" -- "$G" compare --method ratio --golden junk.npy --actual a.bin --dtype fp16
 mknpy v3.npy 3.0 "{'descr': '<f4', 'fortran_order': False, 'shape': (4, 2), }" g.bin
 refuse "version 3.0" "v3.npy" "unsupported .npy format version 3.0" -- \
     "$G" selu-backward --grad v3.npy --result v3.npy --out bad.npy
@@ -345,8 +345,13 @@ refuse "fortran order" "fort.npy" "Fortran-order arrays are not supported" -- \
 mknpy obj.npy 1.0 "{'descr': '|O', 'fortran_order': False, 'shape': (4,), }" g.bin
 refuse "object array" "obj.npy" "object arrays" -- "$G" selu-backward --grad obj.npy --result obj.npy --out bad.npy
 mknpy f8.npy 1.0 "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }" g.bin
-refuse "float64" "f8.npy" "unsupported dtype descr '<f8'" -- \
-    "$G" selu-backward --grad f8.npy --result f8.npy --out bad.npy
+run "float64 is read as fp32 with one rounding" 0 "$G" selu-backward --grad f8.npy --result f8.npy --out f8out.npy
+rm -f f8out.npy
+refuse "float64 to an integer dtype" "f8.npy" "converts only to fp32, fp16 or bf16, not int32" -- \
+    "$G" selu-backward --grad f8.npy --result f8.npy --dtype int32 --out bad.npy
+mknpy f8s.npy 1.0 "{'descr': '<f8', 'fortran_order': False, 'shape': (5,), }" g.bin
+refuse "float64 truncated" "f8s.npy" "of float64 needs 40" "too short" -- \
+    "$G" selu-backward --grad f8s.npy --result f8s.npy --out bad.npy
 mknpy be.npy 1.0 "{'descr': '>f4', 'fortran_order': False, 'shape': (8,), }" g.bin
 refuse "big-endian" "be.npy" "big-endian data (descr '>f4')" -- \
     "$G" selu-backward --grad be.npy --result be.npy --out bad.npy
@@ -406,14 +411,14 @@ refuse "gen values with seed" "--values cannot be combined" -- "$G" gen --out ba
 refuse "gen second output fails: none written" "nodir/b.bin" "cannot create" -- \
     "$G" gen --out good.bin --out nodir/b.bin --dtype fp32 --shape 4
 refuse "compare counts differ" "golden has 8 elements, actual has 15" -- \
-    "$G" compare --golden g.bin --actual a.npy --golden-dtype fp32
+    "$G" compare --method ratio --golden g.bin --actual a.npy --golden-dtype fp32
 "$G" gen --out sh1.npy --dtype fp32 --shape 4,2 --seed 1 >/dev/null
 "$G" gen --out sh2.npy --dtype fp32 --shape 8 --seed 1 >/dev/null
 refuse "compare npy shapes differ" "shapes differ: golden sh1.npy is [4, 2], actual sh2.npy is [8]" -- \
-    "$G" compare --golden sh1.npy --actual sh2.npy
-refuse "compare raw needs a dtype" "needs --dtype" -- "$G" compare --golden g.bin --actual x.bin
+    "$G" compare --method ratio --golden sh1.npy --actual sh2.npy
+refuse "compare raw needs a dtype" "needs --dtype" -- "$G" compare --method ratio --golden g.bin --actual x.bin
 refuse "compare bad rtol" "--rtol must be a finite number >= 0" -- \
-    "$G" compare --golden g.bin --actual x.bin --dtype fp32 --rtol -1
+    "$G" compare --method ratio --golden g.bin --actual x.bin --dtype fp32 --rtol -1
 refuse "tiling unknown soc" "--soc: opsnn_platform_get: soc must be cpu or one of" "got \"Ascend310\"" -- \
     "$G" tiling softshrink --soc Ascend310 --shape 4 --dtype fp32 --bin bad.bin
 refuse "tiling soc without the kernel" "got Ascend910" -- \
@@ -438,7 +443,7 @@ cmp_case() {
     shift 5
     "$G" gen --out cg.bin --dtype "$dt" --values "$gv" >/dev/null &&
         "$G" gen --out ca.bin --dtype "$dt" --values "$av" >/dev/null
-    run "$name" "$want" "$G" compare --golden cg.bin --actual ca.bin --dtype "$dt" "$@"
+    run "$name" "$want" "$G" compare --method ratio --golden cg.bin --actual ca.bin --dtype "$dt" "$@"
 }
 # Exact thresholds (powers of two): |a - g| == atol passes, one ulp more fails.
 cmp_case "atol: at the limit passes" 0 fp32 1 1.25 --rtol 0 --atol 0.25 --ratio 0
@@ -478,7 +483,7 @@ has "mismatch line with inf" "$OUT" "golden inf, actual 3.40282347e+38"
 # Report: statistics, the first 10 mismatches with multi-dimensional indices.
 "$G" gen --out cg.bin --dtype fp32 --shape 3,4 --values 1,1,1,1,1,1,1,1,1,1,1,1 >/dev/null
 "$G" gen --out ca.bin --dtype fp32 --shape 3,4 --values 2,2,2,2,2,3,2,2,2,2,2,2 >/dev/null
-run "report" 1 "$G" compare --golden cg.bin --actual ca.bin --dtype fp32 --shape 3,4
+run "report" 1 "$G" compare --method ratio --golden cg.bin --actual ca.bin --dtype fp32 --shape 3,4
 for f in "max abs error: 2 at [1, 1]" "mean abs error: 1.08333333" "max rel error: 2 at [1, 1]" \
     "mean rel error: 1.08333333" "errors: 12 of 12 (error ratio 1)" "first 10 mismatches:" \
     "[1, 1] (flat 5): golden 1, actual 3, abs err 2, allowed 0.0002, rel err 2" \
@@ -487,14 +492,14 @@ for f in "max abs error: 2 at [1, 1]" "mean abs error: 1.08333333" "max rel erro
 done
 eq "report lists exactly 10 mismatches" "$(grep -c '(flat' "$OUT")" "10"
 if grep -qF "(flat 10)" "$OUT"; then bad "the 11th mismatch is not listed"; else ok; fi
-run "--show 3" 1 "$G" compare --golden cg.bin --actual ca.bin --dtype fp32 --shape 3,4 --show 3
+run "--show 3" 1 "$G" compare --method ratio --golden cg.bin --actual ca.bin --dtype fp32 --shape 3,4 --show 3
 eq "--show 3 lists 3" "$(grep -c '(flat' "$OUT")" "3"
-run "flat indices without a shape" 1 "$G" compare --golden cg.bin --actual ca.bin --dtype fp32
+run "flat indices without a shape" 1 "$G" compare --method ratio --golden cg.bin --actual ca.bin --dtype fp32
 has "flat index" "$OUT" "[5] (flat 5)"
 # A float32 golden against a float16 result, with fp16 thresholds.
 "$G" gen --out g32.bin --dtype fp32 --values 1,2,3.0001 >/dev/null
 "$G" gen --out a16.bin --dtype fp16 --values 1,2,3 >/dev/null
-run "fp32 golden vs fp16 actual" 0 "$G" compare --golden g32.bin --golden-dtype fp32 --actual a16.bin --dtype fp16
+run "fp32 golden vs fp16 actual" 0 "$G" compare --method ratio --golden g32.bin --golden-dtype fp32 --actual a16.bin --dtype fp16
 has "fp16 thresholds from the actual" "$OUT" "rtol 0.001, atol 0.001, error ratio 0.001"
 
 echo "== reliability: outputs all or none, special files, bounded reads, ranges"

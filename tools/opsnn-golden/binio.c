@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,8 @@ static const struct {
 /* Descrs NumPy uses for 2-byte values that may hold bfloat16 bits. */
 static int is_bf16_carrier(const char *d)
 {
-    return strcmp(d, "<u2") == 0 || strcmp(d, "|V2") == 0 || strcmp(d, "<V2") == 0;
+    /* '<i2': torch bf16 tensors saved through an int16 view */
+    return strcmp(d, "<u2") == 0 || strcmp(d, "|V2") == 0 || strcmp(d, "<V2") == 0 || strcmp(d, "<i2") == 0;
 }
 
 static int npy_dtype(const char *path, const char *descr, const golden_dtype *want,
@@ -138,9 +140,37 @@ static int set_nbytes(const char *path, golden_array *a, golden_err *e)
     return 0;
 }
 
-/* The header: dtype, shape and where the data starts. */
+/* float64 data as it is read, before convert_f64 turns it into *convert. */
+static const golden_dtype F64 = {"float64", ACL_DOUBLE, 8, "<f8", 0, 0, 0};
+
+/* float64 -> dt in place, rounding once to nearest even: fp32 directly;
+ * fp16/bf16 through float32 rounded to odd (truncate, then set the last bit
+ * when inexact), which keeps the one final rounding exact because float32
+ * carries more than two extra bits. */
+static void convert_f64(unsigned char *buf, int64_t n, const golden_dtype *dt)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double d;
+        memcpy(&d, buf + (size_t)i * 8, sizeof d);
+        float f = (float)d;
+        if (dt->acl != ACL_FLOAT && !isnan(d) && (double)f != d) {
+            if (fabs((double)f) > fabs(d)) {
+                f = nextafterf(f, 0.0f);
+            }
+            uint32_t u;
+            memcpy(&u, &f, sizeof u);
+            u |= 1u;
+            memcpy(&f, &u, sizeof f);
+        }
+        golden_set(dt, buf, i, f);
+    }
+}
+
+/* The header: dtype, shape and where the data starts. float64 data is read
+ * as it is (a->dtype F64) and *convert names the dtype it becomes. */
 static int npy_meta(reader *r, const golden_dtype *dtype, const char *dtype_opt,
-                    const golden_shape *shape, golden_array *a, size_t *data_offset, golden_err *e)
+                    const golden_shape *shape, golden_array *a, size_t *data_offset,
+                    const golden_dtype **convert, golden_err *e)
 {
     const char *path = r->path;
     size_t prefix = 0, hlen = 0;
@@ -163,7 +193,16 @@ static int npy_meta(reader *r, const golden_dtype *dtype, const char *dtype_opt,
     if (npy_parse(r->buf, r->len, &h, e) != 0) {
         return golden_prefix(e, path);
     }
-    if (npy_dtype(path, h.descr, dtype, dtype_opt, &a->dtype, e) != 0) {
+    /* float64 data is converted on load to the dtype asked for (fp32 when
+     * none): exactly one rounding, see convert_f64 */
+    if (strcmp(h.descr, "<f8") == 0) {
+        if (dtype != NULL && dtype->is_int) {
+            return golden_fail(e, "%s: float64 data (descr '<f8') converts only to fp32, fp16 or bf16, not %s",
+                               path, dtype->name);
+        }
+        *convert = dtype != NULL ? dtype : golden_dtype_by_name("fp32");
+        a->dtype = &F64;
+    } else if (npy_dtype(path, h.descr, dtype, dtype_opt, &a->dtype, e) != 0) {
         return -1;
     }
     if (h.fortran_order) {
@@ -228,7 +267,8 @@ static int load(reader *r, const golden_dtype *dtype, const char *dtype_opt,
                            path);
     }
     size_t offset = 0;
-    if ((npy ? npy_meta(r, dtype, dtype_opt, shape, a, &offset, e)
+    const golden_dtype *convert = NULL;
+    if ((npy ? npy_meta(r, dtype, dtype_opt, shape, a, &offset, &convert, e)
              : raw_meta(r, dtype, dtype_opt, shape, a, e)) != 0) {
         return -1;
     }
@@ -249,6 +289,11 @@ static int load(reader *r, const golden_dtype *dtype, const char *dtype_opt,
         return -1;
     }
     memmove(r->buf, r->buf + offset, a->nbytes); /* data must be element-aligned */
+    if (convert != NULL) {
+        convert_f64(r->buf, a->numel, convert);
+        a->dtype = convert;
+        a->nbytes = (size_t)a->numel * convert->size;
+    }
     return 0;
 }
 

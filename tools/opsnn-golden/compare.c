@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "compare_method.h"
 #include "valfmt.h"
 
 void golden_default_tol(const golden_dtype *dt, golden_tol *t)
@@ -94,7 +95,7 @@ void golden_cmp_result_free(golden_cmp_result *r)
 static const golden_optspec COMPARE_OPTS[] = {
     {"golden", 1, 0}, {"actual", 1, 0}, {"dtype", 1, 0}, {"golden-dtype", 1, 0},
     {"shape", 1, 0}, {"rtol", 1, 0}, {"atol", 1, 0}, {"ratio", 1, 0}, {"show", 1, 0},
-    {NULL, 0, 0},
+    {"method", 1, 0}, {"ptol", 1, 0}, {NULL, 0, 0},
 };
 
 /* The shape used to print indices: --shape, else a .npy header's, else flat. */
@@ -198,6 +199,42 @@ static int run_compare(const golden_opts *o, golden_err *e)
         golden_shape_format(&g.shape, s1, sizeof s1);
         golden_shape_format(&a.shape, s2, sizeof s2);
         golden_fail(e, "shapes differ: golden %s is %s, actual %s is %s", gpath, s1, apath, s2);
+        goto out;
+    }
+    /* The kit methods (compare_method.h); mixed is the default, like TTK's.
+     * --rtol/--atol/--ratio without --method keep the original rule. */
+    const char *mname = golden_opt(o, "method");
+    golden_cmp_method method = GOLDEN_CMP_MIXED;
+    if (mname == NULL && (golden_opt_has(o, "rtol") || golden_opt_has(o, "atol") || golden_opt_has(o, "ratio"))) {
+        method = GOLDEN_CMP_RATIO;
+    } else if (mname != NULL && golden_cmp_method_by_name(mname, &method) != 0) {
+        golden_fail(e, "--method: unknown method \"%s\" (mixed, stat_rel_err, single_bm, close, cosine, "
+                       "binary, ratio)", mname);
+        goto out;
+    }
+    if (method != GOLDEN_CMP_RATIO) {
+        golden_cmp_tols tols;
+        memset(&tols, 0, sizeof tols);
+        tols.has_rtol = golden_opt_has(o, "rtol");
+        tols.has_atol = golden_opt_has(o, "atol");
+        tols.has_ptol = golden_opt_has(o, "ptol");
+        if (golden_opt_nonneg(o, "rtol", &tols.rtol, e) != 0 || golden_opt_nonneg(o, "atol", &tols.atol, e) != 0 ||
+            golden_opt_nonneg(o, "ptol", &tols.ptol, e) != 0) {
+            goto out;
+        }
+        golden_verdict v;
+        if (golden_cmp_judge(method, &g, &a, &tols, &v, e) != 0) {
+            goto out;
+        }
+        const golden_shape *is = index_shape(sp, gpath, &g, apath, &a);
+        char s[512];
+        golden_shape_format(is, s, sizeof s);
+        printf("golden: %s (%s)\nactual: %s (%s)\nshape: %s\nmethod: %s%s\n", gpath, g.dtype->name, apath,
+               a.dtype->name, s, golden_cmp_method_name(v.method),
+               v.method != method ? " (integer output: compared bit for bit)" : "");
+        printf("elements: %lld, outside the element rule: %lld\n", (long long)v.total, (long long)v.bad);
+        printf("%s: %s\n", v.pass ? "PASS" : "FAIL", v.detail);
+        rc = v.pass ? 0 : 1;
         goto out;
     }
     golden_tol t;

@@ -15,6 +15,7 @@
 #include "gen.h"
 #include "op.h"
 #include "opsnn/opsnn.h"
+#include "run.h"
 #include "tiling.h"
 
 typedef struct {
@@ -51,11 +52,30 @@ static const golden_command COMMANDS[] = {
      "the seed; or the explicit --values (shape default: 1-D).\n"},
     {"compare", golden_cmd_compare,
      "compare --golden FILE --actual FILE [--dtype T] [--golden-dtype T] [--shape S]\n"
-     "        [--rtol R] [--atol A] [--ratio Q] [--show N]\n",
-     "An element is an error when |actual - golden| > atol + rtol*|golden|; the check passes\n"
-     "when errors/elements <= ratio. Defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3 1e-3,\n"
-     "bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
+     "        [--method mixed|stat_rel_err|single_bm|close|cosine|binary|ratio]\n"
+     "        [--rtol R] [--atol A] [--ptol P] [--ratio Q] [--show N]\n",
+     "The verdict of CANN's test kits: --method mixed (TTK's default: |a - g| <= atol +\n"
+     "rtol*|g| per element, matched ratio >= 0.99, max abs error under the dtype's limit),\n"
+     "stat_rel_err / single_bm (MERE < th, MARE < 10 th), close (rtol, ptol, atol), cosine,\n"
+     "binary (always for integer outputs); docs/golden.md gives every formula.\n"
+     "--method ratio (also chosen by --rtol/--atol/--ratio without --method) is the original\n"
+     "rule: an element is an error when |actual - golden| > atol + rtol*|golden|; the check\n"
+     "passes when errors/elements <= ratio. Defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3\n"
+     "1e-3, bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
      "Exit status: 0 pass, 1 fail, 2 bad input.\n"},
+    {"run", golden_cmd_run,
+     "run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR]\n"
+     "    [--compare METHOD] [--report-csv F] [--report-json F] [--junit F]\n"
+     "    [--max-numel N] [--quiet] [--emit-ttk-csv F] [--testcase NAME ...]\n",
+     "Every case of an ATK .json or a TTK kernel/aclnn .csv (recognised by content): inputs\n"
+     "from the file's ranges and --seed (default 0), goldens from the library; --prepare\n"
+     "writes TTK's manual-data tree (--format, default bin) for `ttk --manual-data-dirs`;\n"
+     "--npu-dir judges NPU outputs saved in that layout (output_0_<dtype>.bin) with\n"
+     "--compare (default: the file's standard, else mixed). One line per case, a summary,\n"
+     "reports as CSV, JSON, JUnit; --emit-ttk-csv writes the cases as a TTK aclnn table.\n"
+     "Cases with a tensor above --max-numel elements (default 67108864) are skipped;\n"
+     "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"
+     "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n"},
     {"tiling", golden_cmd_tiling,
      "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"
      "       [--lambda L] [--input1-shape S] [--input1-dtype T] [--output-shape S]\n"

@@ -17,58 +17,64 @@ static aclTensor *make_tensor(const golden_array *a)
                            ACL_FORMAT_ND, a->shape.dims, (uint64_t)a->shape.ndim, a->data);
 }
 
-/* Phase 1 + phase 2 of one operator; lambd is NULL for SeluBackward. */
-static int execute(const golden_array *g, const golden_array *x, golden_array *y, const float *lambd,
-                   golden_err *e)
+int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
+                      golden_err *e)
 {
-    const char *api = lambd != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
-    aclTensor *tg = make_tensor(g), *tx = make_tensor(x), *ty = make_tensor(y);
-    aclScalar *sl = lambd != NULL ? aclCreateScalar((void *)lambd, ACL_FLOAT) : NULL;
+    const char *api = lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
     aclOpExecutor *exec = NULL;
     void *ws = NULL;
     uint64_t ws_size = 0;
-    int rc = -1;
-    if (tg == NULL || tx == NULL || ty == NULL || (lambd != NULL && sl == NULL)) {
-        golden_fail(e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
-        goto out;
-    }
-    aclnnStatus st = lambd != NULL
-                         ? aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tx, sl, ty, &ws_size, &exec)
-                         : aclnnSeluBackwardGetWorkspaceSize(tg, tx, ty, &ws_size, &exec);
+    aclnnStatus st = lambda != NULL
+                         ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, y, &ws_size, &exec)
+                         : aclnnSeluBackwardGetWorkspaceSize(g, x, y, &ws_size, &exec);
     if (st != ACLNN_SUCCESS) {
-        golden_fail(e, "%sGetWorkspaceSize failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
-        goto out;
+        return golden_fail(e, "%sGetWorkspaceSize failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
     }
     if (ws_size > 0 && aclrtMalloc(&ws, (size_t)ws_size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
         golden_fail(e, "cannot allocate %llu bytes of workspace: %s", (unsigned long long)ws_size,
                     aclGetRecentErrMsg());
         aclDestroyAclOpExecutor(exec);
-        goto out;
+        return -1;
     }
-    st = lambd != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL)
-                       : aclnnSeluBackward(ws, ws_size, exec, NULL);
+    st = lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL) : aclnnSeluBackward(ws, ws_size, exec, NULL);
+    int rc = 0;
     if (st != ACLNN_SUCCESS) {
-        golden_fail(e, "%s failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
+        rc = golden_fail(e, "%s failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
         aclDestroyAclOpExecutor(exec); /* a failed phase 2 does not consume the executor */
-        goto out;
     }
-    rc = 0;
-out:
     if (ws != NULL) {
         aclrtFree(ws);
     }
-    if (sl != NULL) {
-        aclDestroyScalar(sl);
+    return rc;
+}
+
+void golden_op_release(aclTensor *g, aclTensor *x, aclScalar *lambda, aclTensor *y)
+{
+    if (lambda != NULL) {
+        aclDestroyScalar(lambda);
     }
-    if (tg != NULL) {
-        aclDestroyTensor(tg);
+    aclTensor *t[3] = {g, x, y};
+    for (int i = 0; i < 3; i++) {
+        if (t[i] != NULL) {
+            aclDestroyTensor(t[i]);
+        }
     }
-    if (tx != NULL) {
-        aclDestroyTensor(tx);
+}
+
+/* Phase 1 + phase 2 of one operator on contiguous arrays; lambd is NULL for
+ * SeluBackward. */
+static int execute(const golden_array *g, const golden_array *x, golden_array *y, const float *lambd,
+                   golden_err *e)
+{
+    aclTensor *tg = make_tensor(g), *tx = make_tensor(x), *ty = make_tensor(y);
+    aclScalar *sl = lambd != NULL ? aclCreateScalar((void *)lambd, ACL_FLOAT) : NULL;
+    int rc = -1;
+    if (tg == NULL || tx == NULL || ty == NULL || (lambd != NULL && sl == NULL)) {
+        golden_fail(e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
+    } else {
+        rc = golden_op_execute(tg, tx, sl, ty, e);
     }
-    if (ty != NULL) {
-        aclDestroyTensor(ty);
-    }
+    golden_op_release(tg, tx, sl, ty);
     return rc;
 }
 

@@ -1,0 +1,198 @@
+"""opsnn: NumPy / PyTorch front end of libopsnn, the CPU reference of CANN
+ops-nn's aclnnSoftshrinkBackward and aclnnSeluBackward (pure ctypes over the
+installed library; NumPy is the only dependency, torch is optional).
+
+    import numpy as np, opsnn
+    gi = opsnn.softshrink_backward(grad, x, lambd=0.5)
+    gi = opsnn.selu_backward(grad, result)
+
+Arrays may be strided views (slices, transposes): strides and offsets are
+passed to the library as they are. bfloat16 is an ml_dtypes.bfloat16 array when
+ml_dtypes is installed; a numpy uint16 array is read as bfloat16 bits. torch
+CPU tensors work the same way and give torch tensors back. A refused call
+raises opsnn.OpsnnError carrying the aclnn status and the library's message.
+Golden plugins for CANN's test kit (TTK): opsnn.golden."""
+import ctypes
+
+import numpy as np
+
+from . import _lib
+from .status import status_name
+
+__all__ = ["softshrink_backward", "selu_backward", "OpsnnError", "status_name", "library_path",
+           "library_version"]
+
+library_path = _lib.path
+
+ACL_FORMAT_ND = 2
+_NP_ACL = {"float32": 0, "float16": 1, "int8": 2, "int32": 3, "uint8": 4, "int16": 6, "int64": 9,
+           "uint64": 10, "float64": 11, "bool": 12, "bfloat16": 27, "uint16": 27}
+_TORCH_ACL = {"torch.float32": 0, "torch.float16": 1, "torch.int8": 2, "torch.int32": 3, "torch.uint8": 4,
+              "torch.int16": 6, "torch.int64": 9, "torch.float64": 11, "torch.bool": 12, "torch.bfloat16": 27}
+
+
+class OpsnnError(RuntimeError):
+    """A call the library refused: .status (the aclnn/ACL code), .status_name,
+    .message (aclGetRecentErrMsg)."""
+
+    def __init__(self, api, status, message):
+        self.api = api
+        self.status = status
+        self.status_name = status_name(status)
+        self.message = message
+        super().__init__("%s failed: %s (%d): %s" % (api, self.status_name, status, message))
+
+
+def library_version():
+    return _lib.lib.opsnn_version_string().decode()
+
+
+def _errmsg():
+    m = _lib.lib.aclGetRecentErrMsg()
+    return m.decode(errors="replace") if m else ""
+
+
+def _is_torch(x):
+    return type(x).__module__.startswith("torch")
+
+
+class _View:
+    """What aclCreateTensor needs for one array: pointer to element 0, element
+    strides, and the storage the view reaches."""
+
+    def __init__(self, arr, name):
+        if _is_torch(arr):
+            if arr.device.type != "cpu":
+                raise ValueError("%s: only CPU tensors (got %s)" % (name, arr.device))
+            code = _TORCH_ACL.get(str(arr.dtype))
+            shape, strides = tuple(arr.shape), tuple(arr.stride())
+            ptr = arr.data_ptr()
+        else:
+            if not isinstance(arr, np.ndarray):
+                raise TypeError("%s: expected a numpy array or a torch tensor, got %s" % (name, type(arr).__name__))
+            code = _NP_ACL.get(arr.dtype.name)
+            shape = arr.shape
+            item = arr.dtype.itemsize
+            if any(s < 0 or s % item for s in arr.strides):
+                raise ValueError("%s: negative or unaligned strides" % name)
+            strides = tuple(s // item for s in arr.strides)
+            ptr = arr.ctypes.data
+        if code is None:
+            raise TypeError("%s: dtype %s has no aclDataType here" % (name, arr.dtype))
+        self.arr, self.code, self.shape, self.strides, self.ptr = arr, code, shape, strides, ptr
+        n = len(shape)
+        empty = any(d == 0 for d in shape)
+        extent = 0 if empty else 1 + sum((d - 1) * s for d, s in zip(shape, strides))
+        self._dims = (ctypes.c_int64 * max(n, 1))(*shape)
+        self._strides = (ctypes.c_int64 * max(n, 1))(*strides)
+        self._storage = (ctypes.c_int64 * 1)(extent)
+        self.handle = _lib.lib.aclCreateTensor(self._dims, n, code, self._strides, 0, ACL_FORMAT_ND,
+                                               self._storage, 1, None if empty else ctypes.c_void_p(ptr))
+        if not self.handle:
+            raise OpsnnError("aclCreateTensor(%s)" % name, 161002, _errmsg())
+
+    def close(self):
+        if self.handle:
+            _lib.lib.aclDestroyTensor(self.handle)
+            self.handle = None
+
+
+def _prepare_input(x):
+    if isinstance(x, np.generic):  # a NumPy scalar is a rank-0 array
+        return np.asarray(x)
+    if not _is_torch(x) and isinstance(x, np.ndarray) and any(s < 0 for s in x.strides):
+        return np.ascontiguousarray(x)
+    return x
+
+
+def _run(api, views, scalar, out_view):
+    lib = _lib.lib
+    ws_size = ctypes.c_uint64(0)
+    executor = ctypes.c_void_p()
+    if scalar is not None:
+        st = lib.aclnnSoftshrinkBackwardGetWorkspaceSize(views[0].handle, views[1].handle, scalar,
+                                                         out_view.handle, ctypes.byref(ws_size),
+                                                         ctypes.byref(executor))
+    else:
+        st = lib.aclnnSeluBackwardGetWorkspaceSize(views[0].handle, views[1].handle, out_view.handle,
+                                                   ctypes.byref(ws_size), ctypes.byref(executor))
+    if st != 0:
+        raise OpsnnError(api + "GetWorkspaceSize", st, _errmsg())
+    ws = ctypes.c_void_p()
+    if ws_size.value:
+        rc = lib.aclrtMalloc(ctypes.byref(ws), ws_size.value, 0)
+        if rc != 0:
+            lib.aclDestroyAclOpExecutor(executor)
+            raise OpsnnError("aclrtMalloc", rc, _errmsg())
+    try:
+        fn = lib.aclnnSoftshrinkBackward if scalar is not None else lib.aclnnSeluBackward
+        st = fn(ws, ws_size.value, executor, None)
+        if st != 0:
+            lib.aclDestroyAclOpExecutor(executor)
+            raise OpsnnError(api, st, _errmsg())
+    finally:
+        if ws.value:
+            lib.aclrtFree(ws)
+
+
+def _new_like(ref, shape):
+    if _is_torch(ref):
+        import torch
+        return torch.empty(shape, dtype=ref.dtype)
+    return np.empty(shape, dtype=ref.dtype)
+
+
+def _call(api, a, b, scalar, out, shape):
+    a, b = _prepare_input(a), _prepare_input(b)
+    result = out if out is not None else _new_like(a, shape)
+    target = result
+    if not _is_torch(result) and isinstance(result, np.ndarray) and any(s < 0 for s in result.strides):
+        target = np.empty(result.shape, result.dtype)  # negative strides: compute, then copy back
+    views = []
+    try:
+        views = [_View(a, "grad"), _View(b, "self" if scalar is not None else "result"), _View(target, "out")]
+        _run(api, views[:2], scalar, views[2])
+    finally:
+        for v in views:
+            v.close()
+    if target is not result:
+        result[...] = target
+    return result
+
+
+def _scalar(lambd):
+    """An aclScalar of lambda: a numpy scalar keeps its dtype, anything else is
+    a float32 (as `float lambd = ...;` in C)."""
+    if isinstance(lambd, np.generic) and lambd.dtype.name in _NP_ACL:
+        holder = np.array(lambd)
+        code = _NP_ACL[lambd.dtype.name]
+    else:
+        if hasattr(lambd, "item"):
+            lambd = lambd.item()
+        holder = np.array(lambd, dtype=np.float32)
+        code = 0
+    handle = _lib.lib.aclCreateScalar(ctypes.c_void_p(holder.ctypes.data), code)
+    if not handle:
+        raise OpsnnError("aclCreateScalar", 161002, _errmsg())
+    return handle, holder
+
+
+def softshrink_backward(grad, x, lambd=0.5, out=None):
+    """gradInput = grad where |x| > lambd (or x is NaN), else 0; grad and x
+    broadcast. Returns out (allocated with grad's dtype when None)."""
+    try:
+        shape = np.broadcast_shapes(tuple(grad.shape), tuple(x.shape))
+    except ValueError:
+        shape = tuple(grad.shape)  # the library refuses it with its own message
+    handle, holder = _scalar(lambd)
+    try:
+        return _call("aclnnSoftshrinkBackward", grad, x, handle, out, shape)
+    finally:
+        _lib.lib.aclDestroyScalar(handle)
+        del holder
+
+
+def selu_backward(grad, result, out=None):
+    """The SELU gradient from the forward output `result` (ops-nn arch35 kernel
+    arithmetic). Returns out (allocated like grad when None)."""
+    return _call("aclnnSeluBackward", grad, result, None, out, tuple(grad.shape))

@@ -1,0 +1,68 @@
+"""ctypes bindings of the slice of libopsnn the package calls."""
+import ctypes
+import ctypes.util
+import os
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _candidates():
+    env = os.environ.get("OPSNN_LIBRARY")
+    if env:
+        yield env
+    # installed layout: PREFIX/lib/python3/site-packages/opsnn -> PREFIX/lib
+    libdir = os.path.normpath(os.path.join(_HERE, "..", "..", ".."))
+    for name in ("libopsnn.so.0", "libopsnn.so"):
+        yield os.path.join(libdir, name)
+    found = ctypes.util.find_library("opsnn")
+    if found:
+        yield found
+    yield "libopsnn.so.0"
+
+
+def _load():
+    errors = []
+    for path in _candidates():
+        if os.path.sep in path and not os.path.exists(path):
+            continue
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as exc:
+            errors.append("%s: %s" % (path, exc))
+    raise ImportError("opsnn: cannot load libopsnn (set OPSNN_LIBRARY to its path); tried: " +
+                      "; ".join(errors or ["no candidate found"]))
+
+
+lib, path = _load()
+
+_p = ctypes.c_void_p
+_i64p = ctypes.POINTER(ctypes.c_int64)
+
+lib.aclCreateTensor.restype = _p
+lib.aclCreateTensor.argtypes = [_i64p, ctypes.c_uint64, ctypes.c_int, _i64p, ctypes.c_int64, ctypes.c_int,
+                                _i64p, ctypes.c_uint64, _p]
+lib.aclDestroyTensor.restype = ctypes.c_int
+lib.aclDestroyTensor.argtypes = [_p]
+lib.aclCreateScalar.restype = _p
+lib.aclCreateScalar.argtypes = [_p, ctypes.c_int]
+lib.aclDestroyScalar.restype = ctypes.c_int
+lib.aclDestroyScalar.argtypes = [_p]
+lib.aclGetRecentErrMsg.restype = ctypes.c_char_p
+lib.aclGetRecentErrMsg.argtypes = []
+lib.aclrtMalloc.restype = ctypes.c_int
+lib.aclrtMalloc.argtypes = [ctypes.POINTER(_p), ctypes.c_size_t, ctypes.c_int]
+lib.aclrtFree.restype = ctypes.c_int
+lib.aclrtFree.argtypes = [_p]
+lib.aclDestroyAclOpExecutor.restype = ctypes.c_int
+lib.aclDestroyAclOpExecutor.argtypes = [_p]
+lib.aclnnSoftshrinkBackwardGetWorkspaceSize.restype = ctypes.c_int
+lib.aclnnSoftshrinkBackwardGetWorkspaceSize.argtypes = [_p, _p, _p, _p, ctypes.POINTER(ctypes.c_uint64),
+                                                        ctypes.POINTER(_p)]
+lib.aclnnSoftshrinkBackward.restype = ctypes.c_int
+lib.aclnnSoftshrinkBackward.argtypes = [_p, ctypes.c_uint64, _p, _p]
+lib.aclnnSeluBackwardGetWorkspaceSize.restype = ctypes.c_int
+lib.aclnnSeluBackwardGetWorkspaceSize.argtypes = [_p, _p, _p, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(_p)]
+lib.aclnnSeluBackward.restype = ctypes.c_int
+lib.aclnnSeluBackward.argtypes = [_p, ctypes.c_uint64, _p, _p]
+lib.opsnn_version_string.restype = ctypes.c_char_p
+lib.opsnn_version_string.argtypes = []

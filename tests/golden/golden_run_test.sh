@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# End-to-end test of `opsnn-golden run`: every case file in this directory in
+# one command, the --prepare tree checked by validate_prepare.py (written from
+# TTK's manual-data protocol) for both formats, bad rows reported while the
+# rest still run, --npu-dir verdicts, reports, exit codes and determinism.
+# usage: golden_run_test.sh OPSNN_GOLDEN PYTHON3
+set -u
+G=$1
+PY=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+cd "$W"
+fails=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+expect_rc() { # NAME WANT CMD...
+    local name=$1 want=$2
+    shift 2
+    "$@" > out.txt 2> err.txt
+    local rc=$?
+    if [ "$rc" = "$want" ]; then ok "$name"; else bad "$name: exit $rc, expected $want"; cat out.txt err.txt; fi
+}
+has() { if grep -qF -- "$2" "$3"; then ok "$1"; else bad "$1: missing \"$2\" in $3"; cat "$3"; fi; }
+
+GOOD="ttk_kernel_soft_shrink_grad.csv ttk_kernel_selu_grad.csv ttk_aclnn_softshrink_backward.csv
+      ttk_aclnn_selu_backward.csv atk_softshrink_backward_small.json atk_selu_backward_small.json"
+for f in $GOOD; do
+    for fmt in bin npy; do
+        rm -rf "prep_$fmt"
+        expect_rc "$f $fmt: every case in one command" 0 "$G" run "$HERE/$f" --prepare "prep_$fmt" \
+            --format "$fmt" --max-numel 1000000 --seed 7
+        expect_rc "$f $fmt: tree follows the TTK protocol" 0 "$PY" "$HERE/validate_prepare.py" "$HERE/$f" \
+            "prep_$fmt" "$fmt" --max-numel 1000000
+    done
+done
+
+echo "== the validator catches what it must"
+F=$HERE/ttk_kernel_selu_grad.csv
+rm -rf v && "$G" run "$F" --prepare v --quiet > /dev/null
+touch v/selu_grad_int8/notes.json
+expect_rc "stray file rejected" 1 "$PY" "$HERE/validate_prepare.py" "$F" v bin
+rm v/selu_grad_int8/notes.json
+head -c 7 v/selu_grad_fp32_8/input_0_float32.bin > t && mv t v/selu_grad_fp32_8/input_0_float32.bin
+expect_rc "short input rejected" 1 "$PY" "$HERE/validate_prepare.py" "$F" v bin
+rm -rf v && "$G" run "$F" --prepare v --quiet > /dev/null
+mv v/selu_grad_int32/golden_0_int32__shape_64.bin v/selu_grad_int32/golden_0_int32__shape_8x8.bin
+expect_rc "wrong shape suffix rejected" 1 "$PY" "$HERE/validate_prepare.py" "$F" v bin
+mkdir v/.selu_grad_int8.tmp
+rm -rf v/selu_grad_int32 && "$G" run "$F" --prepare v --quiet > /dev/null
+expect_rc "left-over temporary directory rejected" 1 "$PY" "$HERE/validate_prepare.py" "$F" v bin
+rmdir v/.selu_grad_int8.tmp
+expect_rc "re-prepare replaces the old directories" 0 "$PY" "$HERE/validate_prepare.py" "$F" v bin
+
+echo "== case directory names: TTK's sanitising + SHA-256 rule"
+cat > names.csv <<'CSV'
+testcase_name,op_name,input_dtypes,input_shapes,output_dtypes,output_shapes
+plain-Name_1.0,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+with space/and:colon,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+_leading_underscore,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+naïve,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+CSV
+"$PY" -c "print('x' * 130 + ',selu_grad,\"(\\'float32\\',)\",\"((2,), (2,))\",\"(\\'float32\\',)\",\"((2,),)\"')" >> names.csv
+rm -rf n && expect_rc "names: run" 0 "$G" run names.csv --prepare n
+expect_rc "names: validator agrees" 0 "$PY" "$HERE/validate_prepare.py" names.csv n bin
+# SHA-256("with space/and:colon")[:12] and the sanitised stem, computed by hashlib
+want=$("$PY" -c "import hashlib;print('with_space_and_colon-'+hashlib.sha256(b'with space/and:colon').hexdigest()[:12])")
+if [ -d "n/$want" ]; then ok "sanitised name $want"; else bad "no n/$want"; ls n; fi
+if [ -d n/plain-Name_1.0 ]; then ok "plain name kept"; else bad "plain name"; fi
+
+cat > dup.csv <<'CSV'
+testcase_name,op_name,input_dtypes,input_shapes,output_dtypes,output_shapes
+a b,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+same,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
+same,selu_grad,"('float32',)","((3,), (3,))","('float32',)","((3,),)"
+CSV
+rm -rf dd && expect_rc "duplicate names: exit 2" 2 "$G" run dup.csv --prepare dd
+has "duplicate named" 'testcase_name "same" maps to the directory same of an earlier case' out.txt
+if [ -f dd/same/golden_0_float32__shape_2.bin ]; then ok "the first of the duplicates kept"; else bad "dup"; ls dd/same; fi
+
+echo "== bad rows: a clear message each, the others still run, exit 2"
+rm -rf b
+expect_rc "kernel bad rows exit 2" 2 "$G" run "$HERE/ttk_kernel_bad_rows.csv" --prepare b
+has "bad dtype named" "dtype 'float64' is not one of" out.txt
+has "unknown op named" "op_name 'relu_grad' is not soft_shrink_grad or selu_grad" out.txt
+has "bad literal located" "column input_dtypes: unterminated list" out.txt
+has "library refusal carried" "result shape must equal gradOutput shape" out.txt
+has "summary" "summary: 5 cases: 0 pass, 0 fail, 0 golden only, 0 skipped, 5 errors" out.txt
+expect_rc "aclnn bad rows exit 2" 2 "$G" run "$HERE/ttk_aclnn_bad_rows.csv" --prepare b
+has "negative lambda refused" "lambda must be >= 0" out.txt
+has "disabled row skipped" "1 skipped" out.txt
+expect_rc "hostile rows (huge strides, offsets, overflowing broadcast, short storage)" 2 \
+    "$G" run "$HERE/ttk_aclnn_hostile_rows.csv"
+has "huge stride refused" "reaches beyond 2^63 elements" out.txt
+has "huge offset refused" "not an integer in [0, 2^62]" out.txt
+has "short storage refused by the library" "the view must lie inside storageDims" out.txt
+has "hostile summary" "summary: 4 cases: 0 pass, 0 fail, 0 golden only, 0 skipped, 4 errors" out.txt
+mixed=$W/mixed.csv
+{ head -1 "$HERE/ttk_kernel_selu_grad.csv"; sed -n 2p "$HERE/ttk_kernel_selu_grad.csv";
+  echo 'broken,selu_grad,"(float32",,,,,,{},,,'; } > "$mixed"
+rm -rf m && expect_rc "a bad row does not stop the good one" 2 "$G" run "$mixed" --prepare m
+if [ -d m/selu_grad_fp32_8 ] && [ ! -e m/broken ]; then ok "good row prepared, bad row not"; else bad "mixed rows"; ls m; fi
+expect_rc "unreadable case file exit 2" 2 "$G" run nonexistent.csv
+expect_rc "not a case file exit 2" 2 "$G" run "$HERE/validate_prepare.py"
+expect_rc "bad option exit 2" 2 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --compare nosuch
+
+echo "== NPU outputs: --npu-dir verdicts and reports"
+A=$HERE/ttk_aclnn_softshrink_backward.csv
+rm -rf p npu && "$G" run "$A" --prepare p --quiet > /dev/null && cp -r p npu
+expect_rc "identical outputs pass" 0 "$G" run "$A" --npu-dir npu --report-csv r.csv --report-json r.json --junit r.xml
+has "pass summary" "summary: 4 cases: 4 pass, 0 fail" out.txt
+"$PY" - <<'PY' && ok "reports parse (csv, json, junit)" || bad "reports"
+import csv, json, xml.etree.ElementTree as ET
+rows = list(csv.DictReader(open("r.csv")))
+assert len(rows) == 4 and all(r["precision_status"] == "PASS" and r["compare_method"] == "mixed" for r in rows), rows
+j = json.load(open("r.json"))
+assert j["summary"] == {"total": 4, "golden": 0, "pass": 4, "fail": 0, "skip": 0, "error": 0}, j["summary"]
+s = ET.parse("r.xml").getroot().find("testsuite")
+assert s.get("tests") == "4" and s.get("failures") == "0", s.attrib
+PY
+# one element off by a lot: the case fails, the others pass
+f=$(ls npu/aclnn_ss_fp32/golden_0_*)
+printf '\x00\x00\x80\x7f' | dd of="$f" bs=1 seek=4 conv=notrunc 2> /dev/null
+expect_rc "a wrong NPU output fails (exit 1)" 1 "$G" run "$A" --npu-dir npu --junit r.xml
+has "failing case named" "FAIL   aclnn_ss_fp32" out.txt
+has "NaN/inf reason" "NaN/inf positions differ" out.txt
+has "junit failure" 'failures="1"' r.xml
+expect_rc "--compare binary: the same verdicts" 1 "$G" run "$A" --npu-dir npu --compare binary
+has "binary named" "binary: 1 of 8 elements differ" out.txt
+rm -rf npu/aclnn_ss_bf16_bcast
+expect_rc "a missing NPU output is an error (exit 2)" 2 "$G" run "$A" --npu-dir npu
+has "missing output named" "no NPU output" out.txt
+
+echo "== ATK cases as a TTK aclnn table (--emit-ttk-csv): the table prepares the same tree"
+rm -rf t1 t2
+expect_rc "emit a TTK table" 0 "$G" run "$HERE/atk_softshrink_backward_small.json" --prepare t1 \
+    --emit-ttk-csv atk.csv --max-numel 1000000
+has "infinite lambda written as Python reads it" "{'lambd': float('inf')}" atk.csv
+expect_rc "the emitted table runs" 0 "$G" run atk.csv --prepare t2
+expect_rc "the emitted table validates" 0 "$PY" "$HERE/validate_prepare.py" atk.csv t2 bin
+if diff -r t1 t2 > /dev/null; then ok "same tree from the json and from the table"; else bad "trees differ"; fi
+expect_rc "--emit-ttk-csv with --npu-dir refused" 2 "$G" run atk.csv --npu-dir t2 --emit-ttk-csv x.csv
+
+echo "== --testcase selects cases, as TTK's -t"
+rm -rf sel && expect_rc "two cases selected" 0 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare sel \
+    --testcase selu_grad_int8 --testcase selu_grad_fp32_8
+has "selected summary" "summary: 2 cases" out.txt
+if [ "$(ls sel | tr '\n' ' ')" = "selu_grad_fp32_8 selu_grad_int8 " ]; then ok "only those prepared"; else bad "selection"; ls sel; fi
+expect_rc "unknown --testcase" 2 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --testcase nosuch
+
+echo "== compare's default is TTK's mixed: the issue's two loose verdicts now fail"
+"$G" gen --out cg.bin --dtype fp16 --shape 32768 --seed 3 --range -2,2 > /dev/null
+"$PY" - <<'PY'
+import struct
+d = bytearray(open("cg.bin", "rb").read())
+n = bytearray(d)
+for i in (5, 7000, 30000):                      # three NaN where the golden is finite
+    n[2 * i:2 * i + 2] = struct.pack("<H", 0x7E00)
+open("nan.bin", "wb").write(n)
+o = bytearray(d)
+for i in (11, 22):                              # two elements off by 0.5
+    h = struct.unpack("<e", bytes(o[2 * i:2 * i + 2]))[0]
+    o[2 * i:2 * i + 2] = struct.pack("<e", h + 0.5)
+open("off.bin", "wb").write(o)
+PY
+expect_rc "three NaN where the golden is finite: ratio passes" 0 \
+    "$G" compare --method ratio --golden cg.bin --actual nan.bin --dtype fp16
+expect_rc "three NaN where the golden is finite: mixed (default) fails" 1 \
+    "$G" compare --golden cg.bin --actual nan.bin --dtype fp16
+has "mixed names the NaN mismatch" "NaN/inf positions differ" out.txt
+expect_rc "two elements off by 0.5: ratio passes" 0 \
+    "$G" compare --method ratio --golden cg.bin --actual off.bin --dtype fp16
+expect_rc "two elements off by 0.5: mixed (default) fails" 1 \
+    "$G" compare --golden cg.bin --actual off.bin --dtype fp16
+has "mixed names the limit" "max_abs_error 0.5 > 0.1" out.txt
+expect_rc "integer outputs go to binary" 1 "$G" compare --method cosine --golden cg.bin --actual off.bin \
+    --golden-dtype int32 --dtype int32
+has "binary for integers" "method: binary (integer output: compared bit for bit)" out.txt
+
+echo "== determinism: the seed decides the inputs"
+rm -rf d1 d2 d3
+"$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d1 --seed 3 --quiet > /dev/null
+"$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d2 --seed 3 --quiet > /dev/null
+"$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d3 --seed 4 --quiet > /dev/null
+if diff -r d1 d2 > /dev/null; then ok "same seed, same bytes"; else bad "same seed differs"; fi
+if ! cmp -s d1/selu_grad_fp16_2d/input_0_float16.bin d3/selu_grad_fp16_2d/input_0_float16.bin; then
+    ok "another seed, other inputs"; else bad "seed ignored"; fi
+
+echo "$fails failures"
+[ "$fails" = 0 ]

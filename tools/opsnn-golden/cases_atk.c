@@ -1,0 +1,129 @@
+/* ATK case json (ops-nn activation/OP/tests/st/aclnnOP/atk_aclnnOP.json): a list
+ * of {"id", "aclnn_name", "standard": {"acc": ...}, "inputs": [{"type":
+ * "tensor"|"scalar", "dtype", "shape", "range_values"}...]}. Inputs are in API
+ * order: gradOutput, self|result[, lambda]. range_values [lo, hi] is uniform,
+ * a one-element list ["-inf"] or a bare number means every element is that
+ * value. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cases.h"
+
+static void read_input(golden_case *c, const golden_lit *in, int slot)
+{
+    golden_err e;
+    const golden_lit *type = golden_lit_get(in, "type"), *dt = golden_lit_get(in, "dtype");
+    const golden_lit *shape = golden_lit_get(in, "shape"), *range = golden_lit_get(in, "range_values");
+    if (type == NULL || type->kind != LIT_STR || dt == NULL || dt->kind != LIT_STR) {
+        golden_case_error(c, "input %d: needs \"type\" and \"dtype\" strings", slot);
+        return;
+    }
+    const golden_dtype *d = golden_case_dtype(dt->str);
+    if (d == NULL) {
+        golden_case_error(c, "input %d: dtype \"%s\" is not one of %s", slot, dt->str, golden_dtype_names());
+        return;
+    }
+    if (strcmp(type->str, "scalar") == 0) {
+        if (c->op != GOLDEN_OP_SOFTSHRINK || slot != 2) {
+            golden_case_error(c, "input %d: unexpected scalar", slot);
+            return;
+        }
+        c->scalar_input = 1;
+        c->scalar_dtype = d;
+        if (golden_case_range(range, &c->lambd_range, &e) != 0) {
+            golden_case_error(c, "lambda: %s", e.msg);
+            return;
+        }
+        c->lambd_random = c->lambd_range.lo != c->lambd_range.hi;
+        c->lambd = c->lambd_range.lo;
+        return;
+    }
+    if (strcmp(type->str, "tensor") != 0 || slot > 1) {
+        golden_case_error(c, "input %d: unexpected %s input", slot, type->str);
+        return;
+    }
+    golden_case_tensor *t = &c->in[slot];
+    t->dtype = d;
+    t->given = 1;
+    if (golden_case_shape(shape, &t->shape, &e) != 0) {
+        golden_case_error(c, "input %d: %s", slot, e.msg);
+        return;
+    }
+    if (golden_case_range(range, &t->range, &e) != 0) {
+        golden_case_error(c, "input %d: %s", slot, e.msg);
+    }
+}
+
+static void read_case(golden_case *c, const golden_lit *obj, size_t index)
+{
+    c->line = (int)index;
+    c->output_slot = 1;
+    c->out.range.lo = c->out.range.hi = 0.0;
+    const golden_lit *id = golden_lit_get(obj, "id"), *api = golden_lit_get(obj, "aclnn_name");
+    int64_t idv = (int64_t)index;
+    golden_lit_int(id, &idv);
+    const char *apiname = api != NULL && api->kind == LIT_STR ? api->str : "";
+    const char *bare = strncmp(apiname, "aclnn", 5) == 0 ? apiname + 5 : apiname;
+    char name[300];
+    snprintf(name, sizeof name, "aclnn%s_%lld", bare, (long long)idv);
+    golden_case_set_name(c, name);
+    if (obj->kind != LIT_DICT) {
+        golden_case_error(c, "case %zu is not an object", index);
+        return;
+    }
+    if (strcmp(bare, "SoftshrinkBackward") == 0) {
+        c->op = GOLDEN_OP_SOFTSHRINK;
+    } else if (strcmp(bare, "SeluBackward") == 0) {
+        c->op = GOLDEN_OP_SELU;
+    } else {
+        golden_case_error(c, "aclnn_name \"%s\" is not aclnnSoftshrinkBackward or aclnnSeluBackward", apiname);
+        return;
+    }
+    const golden_lit *std = golden_lit_get(golden_lit_get(obj, "standard"), "acc");
+    if (std != NULL && (golden_lit_get(std, "single_bm") != NULL ||
+                        (std->kind == LIT_STR && strcmp(std->str, "single_bm") == 0))) {
+        c->has_method = 1;
+        c->method = GOLDEN_CMP_SINGLE_BM;
+    }
+    const golden_lit *inputs = golden_lit_get(obj, "inputs");
+    size_t want = c->op == GOLDEN_OP_SOFTSHRINK ? 3 : 2;
+    if (inputs == NULL || inputs->kind != LIT_LIST || inputs->n != want) {
+        golden_case_error(c, "\"inputs\" must list %zu inputs", want);
+        return;
+    }
+    for (size_t i = 0; i < want && c->error == NULL; i++) {
+        read_input(c, inputs->items[i], (int)i);
+    }
+    if (c->error == NULL && c->op == GOLDEN_OP_SOFTSHRINK && !c->scalar_input) {
+        golden_case_error(c, "input 2 (lambda) must be a scalar");
+    }
+    if (c->error == NULL) {
+        golden_case_finish(c);
+    }
+}
+
+int golden_cases_parse_atk(const char *buf, size_t len, golden_caseset *s, golden_err *e)
+{
+    memset(s, 0, sizeof *s);
+    s->kind = GOLDEN_CASES_ATK;
+    golden_lit_doc *doc;
+    const golden_lit *root;
+    if (golden_lit_parse(buf, len, &doc, &root, e) != 0) {
+        return golden_prefix(e, "ATK json");
+    }
+    if (root->kind != LIT_LIST) {
+        golden_lit_free(doc);
+        return golden_fail(e, "ATK json: the top level must be a list of cases");
+    }
+    for (size_t i = 0; i < root->n; i++) {
+        golden_case *c = golden_cases_add(s, e);
+        if (c == NULL) {
+            golden_lit_free(doc);
+            golden_caseset_free(s);
+            return -1;
+        }
+        read_case(c, root->items[i], i);
+    }
+    golden_lit_free(doc);
+    return 0;
+}

@@ -1,0 +1,378 @@
+/* TTK case CSVs (hicann/ops-test-kit docs/Test_Case_Generation.md,
+ * docs/Operator_Test_Guides/{Kernel,ACLNN}_Case_Writing.md). Cells hold
+ * Python literals. A header with api_name is an aclnn table, else a kernel
+ * table (op_name).
+ *  kernel: op_name soft_shrink_grad (inputs input_grad, input_x; attribute
+ *          lambd, default 0.5) or selu_grad (gradients, outputs);
+ *          input_shapes, input_dtypes, output_shapes, output_dtypes.
+ *  aclnn:  api_name aclnnSoftshrinkBackward (gradOutput, self, gradInput;
+ *          scalar lambda: scalar_dtypes, value from attributes 'lambd' /
+ *          'lambda' or drawn from scalar_data_ranges) or aclnnSeluBackward
+ *          (gradOutput, result, gradInput); tensor_view_shapes, tensor_dtypes,
+ *          tensor_storage_shapes, tensor_view_strides, tensor_view_offsets,
+ *          output_tensor_indexes (must be (2,)).
+ *  both:   input_data_ranges, precision_tolerances ((rtol, ptol) per
+ *          output), absolute_precision, is_enabled.
+ * A one-element tuple of dtypes or ranges fills every slot, as TTK does. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cases.h"
+#include "csv.h"
+
+typedef struct {
+    const golden_csv *csv;
+    const golden_csv_row *row;
+    golden_case *c;
+    golden_lit_doc *docs[32];
+    int ndocs;
+} rowctx;
+
+/* The cell's literal; NULL when the column is absent or the cell empty. */
+static const golden_lit *cell(rowctx *r, const char *col)
+{
+    int i = golden_csv_col(r->csv, col);
+    if (i < 0) {
+        return NULL;
+    }
+    const char *s = r->row->cells[i];
+    size_t n = strlen(s);
+    while (n > 0 && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) {
+        n--;
+    }
+    if (n == 0 || r->ndocs == (int)(sizeof r->docs / sizeof r->docs[0])) {
+        return NULL;
+    }
+    golden_err e;
+    const golden_lit *v;
+    if (golden_lit_parse(s, n, &r->docs[r->ndocs], &v, &e) != 0) {
+        golden_case_error(r->c, "column %s: %s", col, e.msg);
+        return NULL;
+    }
+    r->ndocs++;
+    return v;
+}
+
+/* Raw text of a cell ("" when absent). */
+static const char *text(rowctx *r, const char *col)
+{
+    int i = golden_csv_col(r->csv, col);
+    return i < 0 ? "" : r->row->cells[i];
+}
+
+/* Slot i of a per-slot tuple; one element fills every slot. */
+static const golden_lit *slot(const golden_lit *v, size_t i)
+{
+    if (v == NULL || v->kind != LIT_LIST) {
+        return v;
+    }
+    if (v->n == 1) {
+        return v->items[0];
+    }
+    return i < v->n ? v->items[i] : NULL;
+}
+
+static int tensor_dtype(rowctx *r, const golden_lit *v, const char *col, size_t i, const golden_dtype **dt)
+{
+    const golden_lit *d = slot(v, i);
+    if (d == NULL || d->kind != LIT_STR) {
+        golden_case_error(r->c, "%s: no dtype for tensor %zu", col, i);
+        return -1;
+    }
+    *dt = golden_case_dtype(d->str);
+    if (*dt == NULL) {
+        golden_case_error(r->c, "%s: dtype '%s' is not one of %s", col, d->str, golden_dtype_names());
+        return -1;
+    }
+    return 0;
+}
+
+static int tensor_shape(rowctx *r, const golden_lit *v, const char *col, size_t i, golden_shape *s)
+{
+    golden_err e;
+    const golden_lit *d = v != NULL && v->kind == LIT_LIST && i < v->n ? v->items[i] : NULL;
+    if (d == NULL || golden_case_shape(d, s, &e) != 0) {
+        golden_case_error(r->c, "%s: tensor %zu: %s", col, i, d == NULL ? "missing" : e.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static void tolerances(rowctx *r)
+{
+    const golden_lit *pt = slot(cell(r, "precision_tolerances"), 0);
+    if (pt != NULL && pt->kind == LIT_LIST && pt->n >= 2 && pt->items[0]->kind == LIT_NUM &&
+        pt->items[1]->kind == LIT_NUM) {
+        r->c->tols.rtol = pt->items[0]->num;
+        r->c->tols.ptol = pt->items[1]->num;
+        r->c->tols.has_rtol = r->c->tols.has_ptol = 1;
+    }
+    const golden_lit *ap = slot(cell(r, "absolute_precision"), 0);
+    if (ap != NULL && ap->kind == LIT_NUM) {
+        r->c->tols.atol = ap->num;
+        r->c->tols.has_atol = 1;
+    }
+    const golden_lit *en = cell(r, "is_enabled");
+    r->c->disabled = en != NULL && ((en->kind == LIT_BOOL && !en->boolean) ||
+                                    (en->kind == LIT_STR && strcmp(en->str, "False") == 0));
+}
+
+static void ranges(rowctx *r, const golden_lit *v, size_t first_index)
+{
+    golden_err e;
+    for (int k = 0; k < 2; k++) {
+        const golden_lit *rg = slot(v, first_index + (size_t)k);
+        if (golden_case_range(rg, &r->c->in[k].range, &e) != 0) {
+            golden_case_error(r->c, "input_data_ranges: tensor %d: %s", k, e.msg);
+        }
+    }
+}
+
+static void read_kernel(rowctx *r)
+{
+    golden_case *c = r->c;
+    const char *op = text(r, "op_name");
+    if (strcmp(op, "soft_shrink_grad") == 0) {
+        c->op = GOLDEN_OP_SOFTSHRINK;
+    } else if (strcmp(op, "selu_grad") == 0) {
+        c->op = GOLDEN_OP_SELU;
+    } else {
+        golden_case_error(c, "op_name '%s' is not soft_shrink_grad or selu_grad", op);
+        return;
+    }
+    const golden_lit *shapes = cell(r, "input_shapes");
+    if (shapes == NULL) {
+        shapes = cell(r, "input_ori_shapes");
+    }
+    const golden_lit *dtypes = cell(r, "input_dtypes");
+    for (size_t k = 0; k < 2; k++) {
+        if (tensor_shape(r, shapes, "input_shapes", k, &c->in[k].shape) != 0 ||
+            tensor_dtype(r, dtypes, "input_dtypes", k, &c->in[k].dtype) != 0) {
+            return;
+        }
+        c->in[k].given = 1;
+    }
+    if (shapes->n != 2) {
+        golden_case_error(c, "input_shapes: %s has 2 inputs, the row gives %zu", op, shapes->n);
+        return;
+    }
+    const golden_lit *oshapes = cell(r, "output_shapes"), *odtypes = cell(r, "output_dtypes");
+    if (oshapes != NULL && oshapes->kind == LIT_LIST) {
+        if (oshapes->n != 1 || tensor_shape(r, oshapes, "output_shapes", 0, &c->out.shape) != 0) {
+            golden_case_error(c, "output_shapes: %s has one output", op);
+            return;
+        }
+        c->out.given = 1;
+    }
+    if (odtypes != NULL && tensor_dtype(r, odtypes, "output_dtypes", 0, &c->out.dtype) != 0) {
+        return;
+    }
+    ranges(r, cell(r, "input_data_ranges"), 0);
+    const golden_lit *attrs = cell(r, "attributes");
+    const golden_lit *l = golden_lit_get(attrs, "lambd");
+    if (l != NULL) {
+        if (c->op != GOLDEN_OP_SOFTSHRINK || l->kind != LIT_NUM) {
+            golden_case_error(c, "attributes: 'lambd' must be a number of soft_shrink_grad");
+            return;
+        }
+        c->lambd = l->num;
+    }
+    tolerances(r);
+}
+
+/* Strides/offset/storage of tensor k, when the row gives them. */
+static void view(rowctx *r, golden_case_tensor *t, size_t k, const golden_lit *strides,
+                 const golden_lit *offsets, const golden_lit *storages)
+{
+    golden_err e;
+    const golden_lit *st = strides != NULL && strides->kind == LIT_LIST && k < strides->n ? strides->items[k] : NULL;
+    const golden_lit *of = offsets != NULL && offsets->kind == LIT_LIST && k < offsets->n ? offsets->items[k] : NULL;
+    const golden_lit *sg = storages != NULL && storages->kind == LIT_LIST && k < storages->n ? storages->items[k] : NULL;
+    int has_st = st != NULL && st->kind == LIT_LIST;
+    int64_t off = 0;
+    if (of != NULL && of->kind != LIT_NONE && (!golden_lit_int(of, &off) || off < 0 || off > ((int64_t)1 << 62))) {
+        golden_case_error(r->c, "tensor_view_offsets: tensor %zu: not an integer in [0, 2^62]", k);
+        return;
+    }
+    if (has_st) {
+        if ((int)st->n != t->shape.ndim) {
+            golden_case_error(r->c, "tensor_view_strides: tensor %zu has %zu strides for rank %d", k, st->n,
+                              t->shape.ndim);
+            return;
+        }
+        for (size_t d = 0; d < st->n; d++) {
+            if (!golden_lit_int(st->items[d], &t->strides[d]) || t->strides[d] < 0) {
+                golden_case_error(r->c, "tensor_view_strides: tensor %zu: stride %zu is not a non-negative integer",
+                                  k, d);
+                return;
+            }
+        }
+    } else {
+        int64_t s = 1;
+        for (int d = t->shape.ndim - 1; d >= 0; d--) {
+            t->strides[d] = s;
+            s *= t->shape.dims[d] > 0 ? t->shape.dims[d] : 1;
+        }
+    }
+    t->offset = off;
+    if (sg != NULL && sg->kind == LIT_LIST) {
+        if (golden_case_shape(sg, &t->storage, &e) != 0) {
+            golden_case_error(r->c, "tensor_storage_shapes: tensor %zu: %s", k, e.msg);
+            return;
+        }
+    } else {
+        /* TTK's storage defaults to what the view reaches: a 1-D storage of
+         * offset + 1 + sum((dim - 1) * stride) elements (the view shape when
+         * the tensor is plain contiguous). */
+        int64_t extent = off + 1, numel = 1;
+        for (int d = 0; d < t->shape.ndim; d++) {
+            int64_t span = t->shape.dims[d] - 1, st = t->strides[d];
+            if (span > 0 && st > 0 && span > (INT64_MAX - extent) / st) {
+                golden_case_error(r->c, "tensor_view_strides: tensor %zu reaches beyond 2^63 elements", k);
+                return;
+            }
+            extent += span > 0 ? span * st : 0;
+            numel *= t->shape.dims[d]; /* the view's numel was checked with its shape */
+        }
+        if (!has_st && off == 0) {
+            t->storage = t->shape;
+            return;
+        }
+        memset(&t->storage, 0, sizeof t->storage);
+        t->storage.ndim = 1;
+        t->storage.dims[0] = numel == 0 ? off : extent;
+    }
+    t->strided = 1;
+}
+
+static void read_aclnn(rowctx *r)
+{
+    golden_case *c = r->c;
+    const char *api = text(r, "api_name");
+    if (strcmp(api, "aclnnSoftshrinkBackward") == 0) {
+        c->op = GOLDEN_OP_SOFTSHRINK;
+    } else if (strcmp(api, "aclnnSeluBackward") == 0) {
+        c->op = GOLDEN_OP_SELU;
+    } else {
+        golden_case_error(c, "api_name '%s' is not aclnnSoftshrinkBackward or aclnnSeluBackward", api);
+        return;
+    }
+    const golden_lit *shapes = cell(r, "tensor_view_shapes"), *dtypes = cell(r, "tensor_dtypes");
+    if (shapes == NULL || shapes->kind != LIT_LIST || shapes->n != 3) {
+        golden_case_error(c, "tensor_view_shapes: %s takes 3 tensors (gradOutput, %s, gradInput)", api,
+                          c->op == GOLDEN_OP_SOFTSHRINK ? "self" : "result");
+        return;
+    }
+    const golden_lit *outs = cell(r, "output_tensor_indexes");
+    int64_t oi = 2;
+    if (outs != NULL && outs->kind == LIT_LIST && (outs->n != 1 || !golden_lit_int(outs->items[0], &oi) || oi != 2)) {
+        golden_case_error(c, "output_tensor_indexes: the output of %s is tensor 2 (gradInput)", api);
+        return;
+    }
+    const golden_lit *strides = cell(r, "tensor_view_strides"), *offsets = cell(r, "tensor_view_offsets");
+    const golden_lit *storages = cell(r, "tensor_storage_shapes");
+    golden_case_tensor *ts[3] = {&c->in[0], &c->in[1], &c->out};
+    for (size_t k = 0; k < 3; k++) {
+        if (tensor_shape(r, shapes, "tensor_view_shapes", k, &ts[k]->shape) != 0 ||
+            tensor_dtype(r, dtypes, "tensor_dtypes", k, &ts[k]->dtype) != 0) {
+            return;
+        }
+        ts[k]->given = 1;
+        view(r, ts[k], k, strides, offsets, storages);
+    }
+    const golden_lit *rl = cell(r, "input_data_ranges");
+    ranges(r, rl, 0);
+    c->output_slot = 1;
+    golden_err re;
+    if (rl != NULL && rl->kind == LIT_LIST && rl->n > 2) {
+        const golden_lit *orange = rl->items[2];
+        if (golden_case_range(orange, &c->out.range, &re) != 0) {
+            golden_case_error(c, "input_data_ranges: tensor 2: %s", re.msg);
+            return;
+        }
+    } else {
+        c->out.range.lo = c->out.range.hi = 0.0; /* gradInput starts as zeros */
+    }
+    if (c->op == GOLDEN_OP_SOFTSHRINK) {
+        c->scalar_input = 1;
+        const golden_lit *sd = cell(r, "scalar_dtypes");
+        const golden_lit *d0 = slot(sd, 0);
+        c->scalar_dtype = golden_dtype_by_name("float32");
+        if (d0 != NULL && (d0->kind != LIT_STR || (c->scalar_dtype = golden_case_dtype(d0->str)) == NULL)) {
+            golden_case_error(c, "scalar_dtypes: not a dtype of %s", golden_dtype_names());
+            return;
+        }
+        const golden_lit *attrs = cell(r, "attributes");
+        const golden_lit *l = golden_lit_get(attrs, "lambd");
+        if (l == NULL) {
+            l = golden_lit_get(attrs, "lambda");
+        }
+        golden_err e;
+        if (l != NULL) {
+            if (golden_case_range(l, &c->lambd_range, &e) != 0) {
+                golden_case_error(c, "attributes: lambd: %s", e.msg);
+                return;
+            }
+            c->lambd = c->lambd_range.lo;
+        } else {
+            if (golden_case_range(slot(cell(r, "scalar_data_ranges"), 0), &c->lambd_range, &e) != 0) {
+                golden_case_error(c, "scalar_data_ranges: %s", e.msg);
+                return;
+            }
+            c->lambd_random = c->lambd_range.lo != c->lambd_range.hi;
+            c->lambd = c->lambd_range.lo;
+        }
+    }
+    tolerances(r);
+}
+
+int golden_cases_parse_ttk(const char *buf, size_t len, golden_caseset *s, golden_err *e)
+{
+    memset(s, 0, sizeof *s);
+    golden_csv csv;
+    if (golden_csv_parse(buf, len, &csv, e) != 0) {
+        return golden_prefix(e, "TTK CSV");
+    }
+    int aclnn = golden_csv_col(&csv, "api_name") >= 0;
+    if (!aclnn && golden_csv_col(&csv, "op_name") < 0) {
+        golden_csv_free(&csv);
+        return golden_fail(e, "not a case file: a JSON list (ATK) or a CSV with an api_name or op_name column (TTK)");
+    }
+    s->kind = aclnn ? GOLDEN_CASES_TTK_ACLNN : GOLDEN_CASES_TTK_KERNEL;
+    for (int i = 0; i < csv.nrows; i++) {
+        golden_case *c = golden_cases_add(s, e);
+        if (c == NULL) {
+            golden_csv_free(&csv);
+            golden_caseset_free(s);
+            return -1;
+        }
+        rowctx r = {&csv, &csv.rows[i], c, {0}, 0};
+        c->line = csv.rows[i].line;
+        const char *name = text(&r, "testcase_name");
+        char auto_name[64];
+        if (name[0] == '\0') { /* TTK's own default */
+            snprintf(auto_name, sizeof auto_name, "auto_testcase_name_%d", i);
+            name = auto_name;
+        }
+        golden_case_set_name(c, name);
+        if (aclnn) {
+            read_aclnn(&r);
+        } else {
+            read_kernel(&r);
+        }
+        if (c->error == NULL) {
+            golden_case_finish(c);
+        }
+        for (int d = 0; d < r.ndocs; d++) {
+            golden_lit_free(r.docs[d]);
+        }
+    }
+    golden_csv_free(&csv);
+    return 0;
+}

@@ -1,0 +1,617 @@
+#include "run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "args.h"
+#include "cases.h"
+#include "gen.h"
+#include "op.h"
+#include "prepare.h"
+#include "report.h"
+#include "sha256.h"
+
+#define RUN_MAX_FILE (256u << 20)
+
+typedef struct {
+    const char *cases_path;
+    const char *prepare; /* NULL: no prepare tree */
+    const char *format;
+    const char *npu_dir;
+    uint64_t seed;
+    int has_method;
+    golden_cmp_method method;
+    int64_t max_numel;
+    int quiet;
+} run_cfg;
+
+/* The whole case file, bounded. */
+static int read_cases_file(const char *path, char **buf, size_t *len, golden_err *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    int rc = 0;
+    while (b != NULL) {
+        n += fread(b + n, 1, cap - n, f);
+        if (n < cap || ferror(f)) {
+            break;
+        }
+        if (cap >= RUN_MAX_FILE) {
+            rc = golden_fail(e, "%s: larger than %u MiB: not a case file", path, RUN_MAX_FILE >> 20);
+            break;
+        }
+        char *nb = realloc(b, cap * 2);
+        if (nb == NULL) {
+            free(b);
+            b = NULL;
+            break;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    if (rc == 0 && (b == NULL || ferror(f))) {
+        rc = golden_fail(e, "%s: cannot read: %s", path, b == NULL ? "out of memory" : strerror(errno));
+    }
+    fclose(f);
+    if (rc != 0) {
+        free(b);
+        return rc;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+/* The case's own random stream: the seed and the case name, so a case draws
+ * the same inputs whatever else the file holds. */
+static void case_rng(golden_rng *r, uint64_t seed, const char *name, int slot)
+{
+    golden_sha256 s;
+    unsigned char d[32];
+    golden_sha256_init(&s);
+    golden_sha256_update(&s, name, strlen(name));
+    golden_sha256_final(&s, d);
+    uint64_t h = 0;
+    for (int i = 0; i < 8; i++) {
+        h = h << 8 | d[i];
+    }
+    golden_rng_seed(r, seed, h + (uint64_t)slot);
+}
+
+/* Draw one value of a range: uniform in [lo, hi] (integers: each integer
+ * equally likely), lo itself when lo == hi. */
+static double draw(const golden_vrange *rg, const golden_dtype *dt, golden_rng *r)
+{
+    if (rg->lo == rg->hi) {
+        return rg->lo;
+    }
+    double u = golden_rng_unit(r);
+    if (dt != NULL && dt->is_int) {
+        double lo = fmax(ceil(rg->lo), (double)dt->min), hi = fmin(floor(rg->hi), (double)dt->max);
+        if (lo > hi) {
+            return lo > (double)dt->max ? (double)dt->max : (double)dt->min;
+        }
+        double v = lo + floor(u * (hi - lo + 1));
+        return v > hi ? hi : v;
+    }
+    return rg->lo + (rg->hi - rg->lo) * u;
+}
+
+static void fill(golden_array *a, const golden_vrange *rg, golden_rng *r)
+{
+    for (int64_t i = 0; i < a->numel; i++) {
+        double v = i < rg->nmust ? rg->must[i] : draw(rg, a->dtype, r);
+        if (a->dtype->is_int) { /* must-values and fixed values clamp into range */
+            v = isnan(v) ? 0 : fmin(fmax(trunc(v), (double)a->dtype->min), (double)a->dtype->max);
+        }
+        golden_set(a->dtype, a->data, i, v);
+    }
+}
+
+static aclTensor *view_tensor(const golden_case_tensor *t, void *data)
+{
+    return aclCreateTensor(t->shape.dims, (uint64_t)t->shape.ndim, t->dtype->acl, t->strided ? t->strides : NULL,
+                           t->strided ? t->offset : 0, ACL_FORMAT_ND, t->storage.dims, (uint64_t)t->storage.ndim,
+                           data);
+}
+
+/* Find the NPU output of a case: <npu-dir>/<case dir>/output_0_* or golden_0_*. */
+static int find_npu_output(const char *npu_dir, const char *dirname, char *path, size_t size, char *dtname,
+                           size_t dtsize, char *token, size_t toksize, golden_err *e)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s", npu_dir, dirname);
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        return golden_fail(e, "no NPU output: %s: %s", dir, strerror(errno));
+    }
+    struct dirent *ent;
+    char best[512] = "";
+    int rank = 0;
+    while ((ent = readdir(d)) != NULL) {
+        int r = strncmp(ent->d_name, "output_0_", 9) == 0 ? 2 : strncmp(ent->d_name, "golden_0_", 9) == 0 ? 1 : 0;
+        if (r > rank && strlen(ent->d_name) < sizeof best) {
+            rank = r;
+            snprintf(best, sizeof best, "%s", ent->d_name);
+        }
+    }
+    closedir(d);
+    if (rank == 0) {
+        return golden_fail(e, "no NPU output: %s holds no output_0_* or golden_0_* file", dir);
+    }
+    snprintf(path, size, "%s/%s", dir, best);
+    /* <role>_0_<dtype>[__shape_<token>].<ext> */
+    const char *p = best + 9;
+    const char *stop = strstr(p, "__shape_");
+    const char *dot = strrchr(p, '.');
+    const char *end = stop != NULL ? stop : dot != NULL ? dot : p + strlen(p);
+    snprintf(dtname, dtsize, "%.*s", (int)(end - p), p);
+    token[0] = '\0';
+    if (stop != NULL && dot != NULL && dot > stop + 8) {
+        snprintf(token, toksize, "%.*s", (int)(dot - (stop + 8)), stop + 8);
+    }
+    return 0;
+}
+
+static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirname, const golden_array *y,
+                      golden_result *res)
+{
+    char path[4600], dtname[64], token[512], want[512];
+    golden_err e;
+    golden_array npu;
+    memset(&npu, 0, sizeof npu);
+    if (find_npu_output(cfg->npu_dir, dirname, path, sizeof path, dtname, sizeof dtname, token, sizeof token,
+                        &e) != 0) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "%s", e.msg);
+        return;
+    }
+    const golden_dtype *dt = golden_dtype_by_name(dtname);
+    golden_shape_token(&y->shape, want, sizeof want);
+    if (dt == NULL || (token[0] != '\0' && strcmp(token, want) != 0)) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "%.900s: %s", path,
+                 dt == NULL ? "unknown dtype in the file name" : "saved shape differs from the golden shape");
+        return;
+    }
+    if (golden_load(path, dt, "the file name", &y->shape, &npu, &e) != 0) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "%s", e.msg);
+        return;
+    }
+    golden_cmp_method m = cfg->has_method ? cfg->method : c->has_method ? c->method : GOLDEN_CMP_MIXED;
+    golden_verdict v;
+    if (golden_cmp_judge(m, y, &npu, &c->tols, &v, &e) != 0) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "%s", e.msg);
+    } else {
+        res->status = v.pass ? GOLDEN_ST_PASS : GOLDEN_ST_FAIL;
+        snprintf(res->method, sizeof res->method, "%s", golden_cmp_method_name(v.method));
+        res->metric = v.metric;
+        res->has_metric = 1;
+        snprintf(res->message, sizeof res->message, "%s", v.detail);
+    }
+    golden_array_free(&npu);
+}
+
+static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *res)
+{
+    golden_err e;
+    snprintf(res->name, sizeof res->name, "%s", c->name != NULL ? c->name : "?");
+    snprintf(res->op, sizeof res->op, "%s", c->op == GOLDEN_OP_SOFTSHRINK ? "SoftshrinkBackward" : "SeluBackward");
+    snprintf(res->method, sizeof res->method, "-");
+    if (c->out.dtype != NULL) {
+        snprintf(res->dtype, sizeof res->dtype, "%s", c->out.dtype->name);
+    }
+    golden_shape_format(&c->out.shape, res->shape, sizeof res->shape);
+    if (c->error != NULL) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "bad case (line/index %d): %s", c->line, c->error);
+        return;
+    }
+    if (c->disabled) {
+        res->status = GOLDEN_ST_SKIP;
+        snprintf(res->message, sizeof res->message, "is_enabled is False");
+        return;
+    }
+    const golden_shape *sizes[4] = {&c->in[0].storage, &c->in[1].storage, &c->out.shape, &c->out.storage};
+    for (int k = 0; k < 4; k++) {
+        int64_t n = 0;
+        if (golden_shape_numel(sizes[k], &n, &e) != 0) {
+            res->status = GOLDEN_ST_ERROR;
+            snprintf(res->message, sizeof res->message, "bad case: %.900s", e.msg);
+            return;
+        }
+        if (n > cfg->max_numel) {
+            res->status = GOLDEN_ST_SKIP;
+            snprintf(res->message, sizeof res->message, "%lld elements: above --max-numel %lld",
+                     (long long)n, (long long)cfg->max_numel);
+            return;
+        }
+    }
+    golden_array in[3], y, sc;
+    memset(in, 0, sizeof in);
+    memset(&y, 0, sizeof y);
+    memset(&sc, 0, sizeof sc);
+    aclTensor *tg = NULL, *tx = NULL, *ty = NULL;
+    aclScalar *sl = NULL;
+    int ok = 0;
+    for (int k = 0; k < 2; k++) {
+        golden_rng r;
+        case_rng(&r, cfg->seed, c->name, k);
+        if (golden_array_alloc(&in[k], c->in[k].dtype, &c->in[k].storage, &e) != 0) {
+            goto out;
+        }
+        fill(&in[k], &c->in[k].range, &r);
+    }
+    if (c->output_slot) { /* gradInput's initial storage, TTK's input slot 2 */
+        golden_rng r;
+        case_rng(&r, cfg->seed, c->name, 3);
+        if (golden_array_alloc(&in[2], c->out.dtype, &c->out.storage, &e) != 0) {
+            goto out;
+        }
+        fill(&in[2], &c->out.range, &r);
+    }
+    float lambd = (float)c->lambd;
+    if (c->op == GOLDEN_OP_SOFTSHRINK) {
+        golden_rng r;
+        case_rng(&r, cfg->seed, c->name, 2);
+        double lv = c->lambd_random ? draw(&c->lambd_range, c->scalar_dtype, &r) : c->lambd;
+        golden_shape one = {0, {0}};
+        const golden_dtype *sdt = c->scalar_input ? c->scalar_dtype : golden_dtype_by_name("fp32");
+        if (golden_array_alloc(&sc, sdt, &one, &e) != 0) {
+            goto out;
+        }
+        golden_set(sdt, sc.data, 0, lv);
+        lambd = (float)golden_get(sdt, sc.data, 0);
+        res->lambd = lambd;
+        sl = aclCreateScalar(sc.data, sdt->acl);
+    }
+    if (golden_array_alloc(&y, c->out.dtype, &c->out.shape, &e) != 0) {
+        goto out;
+    }
+    tg = view_tensor(&c->in[0], in[0].data);
+    tx = view_tensor(&c->in[1], in[1].data);
+    ty = aclCreateTensor(y.shape.dims, (uint64_t)y.shape.ndim, y.dtype->acl, NULL, 0, ACL_FORMAT_ND, y.shape.dims,
+                         (uint64_t)y.shape.ndim, y.data);
+    if (tg == NULL || tx == NULL || ty == NULL || (c->op == GOLDEN_OP_SOFTSHRINK && sl == NULL)) {
+        golden_fail(&e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
+        goto out;
+    }
+    if (golden_op_execute(tg, tx, c->op == GOLDEN_OP_SOFTSHRINK ? sl : NULL, ty, &e) != 0) {
+        goto out;
+    }
+    char dirname[200];
+    golden_case_dirname(c->name, dirname, sizeof dirname);
+    if (cfg->prepare != NULL) {
+        golden_case_data d;
+        memset(&d, 0, sizeof d);
+        d.inputs[0] = &in[0];
+        d.inputs[1] = &in[1];
+        d.inputs[2] = &in[2];
+        d.ninputs = c->output_slot ? 3 : 2;
+        if (c->scalar_input) {
+            d.scalars[0] = &sc;
+            d.nscalars = 1;
+        }
+        d.goldens[0] = &y;
+        d.ngoldens = 1;
+        if (golden_prepare_case(cfg->prepare, c->name, &d, cfg->format, &e) != 0) {
+            goto out;
+        }
+    }
+    ok = 1;
+    res->produced = 1;
+    if (cfg->npu_dir != NULL) {
+        judge_npu(cfg, c, dirname, &y, res);
+    } else {
+        res->status = GOLDEN_ST_GOLDEN;
+        if (c->op == GOLDEN_OP_SOFTSHRINK) {
+            snprintf(res->message, sizeof res->message, "golden computed (lambda %.9g)%s%s", (double)lambd,
+                     cfg->prepare != NULL ? ", prepared as " : "", cfg->prepare != NULL ? dirname : "");
+        } else {
+            snprintf(res->message, sizeof res->message, "golden computed%s%s",
+                     cfg->prepare != NULL ? ", prepared as " : "", cfg->prepare != NULL ? dirname : "");
+        }
+    }
+out:
+    if (!ok) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "%s", e.msg);
+    }
+    golden_op_release(tg, tx, sl, ty);
+    golden_array_free(&in[0]);
+    golden_array_free(&in[1]);
+    golden_array_free(&in[2]);
+    golden_array_free(&y);
+    golden_array_free(&sc);
+}
+
+/* A shape as a Python tuple: (), (8,), (4, 2). */
+/* A number as Python reads it back: float('inf') for infinities. */
+static void py_num(FILE *f, double v)
+{
+    if (isinf(v)) {
+        fputs(v < 0 ? "float('-inf')" : "float('inf')", f);
+    } else if (isnan(v)) {
+        fputs("float('nan')", f);
+    } else {
+        fprintf(f, "%.17g", v);
+    }
+}
+
+static void py_tuple(FILE *f, const int64_t *v, int n)
+{
+    fputc('(', f);
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s%lld", i ? ", " : "", (long long)v[i]);
+    }
+    fputs(n == 1 ? ",)" : ")", f);
+}
+
+/* The cases that produced a golden, as a TTK aclnn table TTK can replay the
+ * prepared tree with (ATK files have no TTK table of their own). */
+static int emit_ttk_csv(const char *path, const golden_caseset *set, const golden_result *res, golden_err *e)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL) {
+        return golden_fail(e, "cannot create %s: %s", tmp, strerror(errno));
+    }
+    fputs("testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_formats,tensor_storage_shapes,"
+          "tensor_view_offsets,tensor_view_strides,output_tensor_indexes,attributes,scalar_dtypes,"
+          "input_data_ranges\n", f);
+    for (int i = 0; i < set->n; i++) {
+        const golden_case *c = &set->cases[i];
+        if (!res[i].produced) {
+            continue;
+        }
+        const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};
+        fprintf(f, "%s,%s,\"(", c->name, c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            py_tuple(f, t[k]->shape.dims, t[k]->shape.ndim);
+        }
+        fprintf(f, ")\",\"('%s', '%s', '%s')\",\"('ND',)\",\"(", golden_numpy_name(t[0]->dtype),
+                golden_numpy_name(t[1]->dtype), golden_numpy_name(t[2]->dtype));
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            if (t[k]->strided) {
+                py_tuple(f, t[k]->storage.dims, t[k]->storage.ndim);
+            } else {
+                fputs("None", f);
+            }
+        }
+        fprintf(f, ")\",\"(%lld, %lld, %lld)\",\"(", (long long)t[0]->offset, (long long)t[1]->offset,
+                (long long)t[2]->offset);
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", " : "", f);
+            if (t[k]->strided) {
+                py_tuple(f, t[k]->strides, t[k]->shape.ndim);
+            } else {
+                fputs("None", f);
+            }
+        }
+        fputs(")\",\"(2,)\",", f);
+        if (c->op == GOLDEN_OP_SOFTSHRINK) {
+            fputs("\"{'lambd': ", f);
+            py_num(f, res[i].lambd);
+            fprintf(f, "}\",\"('%s',)\",", golden_numpy_name(c->scalar_dtype != NULL ? c->scalar_dtype
+                                                                                 : golden_dtype_by_name("fp32")));
+        } else {
+            fputs("{},,", f);
+        }
+        fputs("\"(", f);
+        for (int k = 0; k < 3; k++) {
+            fputs(k ? ", (" : "(", f);
+            py_num(f, t[k]->range.lo);
+            fputs(", ", f);
+            py_num(f, t[k]->range.hi);
+            fputc(')', f);
+        }
+        fputs(")\"\n", f);
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return golden_fail(e, "cannot write %s", path);
+    }
+    return 0;
+}
+
+/* Two cases whose names map to one directory would overwrite each other's
+ * data (TTK finds cases by that directory): the later one is an error. */
+typedef struct {
+    char dir[200];
+    int index;
+} dir_entry;
+
+static int dir_cmp(const void *a, const void *b)
+{
+    const dir_entry *x = a, *y = b;
+    int c = strcmp(x->dir, y->dir);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int mark_duplicates(golden_caseset *set, golden_err *e)
+{
+    dir_entry *d = malloc((set->n > 0 ? (size_t)set->n : 1) * sizeof *d);
+    if (d == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    for (int i = 0; i < set->n; i++) {
+        golden_case_dirname(set->cases[i].name != NULL ? set->cases[i].name : "", d[i].dir, sizeof d[i].dir);
+        d[i].index = i;
+    }
+    qsort(d, (size_t)set->n, sizeof *d, dir_cmp);
+    for (int i = 1; i < set->n; i++) {
+        if (strcmp(d[i].dir, d[i - 1].dir) == 0) {
+            golden_case *c = &set->cases[d[i].index];
+            const golden_case *first = &set->cases[d[i - 1].index];
+            golden_case_error(c, "testcase_name \"%s\" maps to the directory %s of an earlier case (\"%s\")",
+                              c->name, d[i].dir, first->name);
+            d[i].index = d[i - 1].index; /* report against the first one */
+        }
+    }
+    free(d);
+    return 0;
+}
+
+static const golden_optspec RUN_OPTS[] = {
+    {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
+    {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
+    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1},
+    {NULL, 0, 0},
+};
+
+static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
+{
+    memset(cfg, 0, sizeof *cfg);
+    if (o->npos != 1) {
+        return golden_fail(e, "expected one case file (an ATK .json or a TTK .csv), got %d arguments", o->npos);
+    }
+    cfg->cases_path = o->pos[0];
+    cfg->prepare = golden_opt(o, "prepare");
+    cfg->format = golden_opt(o, "format") != NULL ? golden_opt(o, "format") : "bin";
+    if (strcmp(cfg->format, "bin") != 0 && strcmp(cfg->format, "npy") != 0) {
+        return golden_fail(e, "--format must be bin or npy, got \"%s\"", cfg->format);
+    }
+    cfg->npu_dir = golden_opt(o, "npu-dir");
+    int64_t v = 0;
+    if (golden_opt(o, "seed") != NULL && golden_parse_i64("--seed", golden_opt(o, "seed"), 0, INT64_MAX, &v, e) != 0) {
+        return -1;
+    }
+    cfg->seed = (uint64_t)v;
+    cfg->max_numel = (int64_t)1 << 26;
+    if (golden_opt(o, "max-numel") != NULL &&
+        golden_parse_i64("--max-numel", golden_opt(o, "max-numel"), 0, INT64_MAX, &cfg->max_numel, e) != 0) {
+        return -1;
+    }
+    if (golden_opt(o, "emit-ttk-csv") != NULL && golden_opt(o, "npu-dir") != NULL) {
+        return golden_fail(e, "--emit-ttk-csv goes with a prepare run, not with --npu-dir");
+    }
+    const char *many[65];
+    if (golden_opt_all(o, "testcase", many, 65) > 64) {
+        return golden_fail(e, "at most 64 --testcase options");
+    }
+    const char *m = golden_opt(o, "compare");
+    if (m != NULL) {
+        if (golden_cmp_method_by_name(m, &cfg->method) != 0) {
+            return golden_fail(e, "--compare: unknown method \"%s\" (mixed, stat_rel_err, single_bm, close, "
+                               "cosine, binary, ratio)", m);
+        }
+        cfg->has_method = 1;
+    }
+    cfg->quiet = golden_opt_has(o, "quiet");
+    return 0;
+}
+
+int golden_cmd_run(int argc, char **argv)
+{
+    golden_err e;
+    golden_opts o;
+    run_cfg cfg;
+    if (golden_opts_parse(argc, argv, RUN_OPTS, &o, &e) != 0 || parse_cfg(&o, &cfg, &e) != 0) {
+        fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
+        return 2;
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    golden_caseset set;
+    if (read_cases_file(cfg.cases_path, &buf, &len, &e) != 0) {
+        fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
+        return 2;
+    }
+    int prc = golden_cases_parse(buf, len, &set, &e);
+    free(buf);
+    if (prc != 0) {
+        fprintf(stderr, "opsnn-golden run: %s: %s\n", cfg.cases_path, e.msg);
+        return 2;
+    }
+    /* --testcase NAME (repeatable): only those cases, like TTK's -t */
+    const char *only[64];
+    int nonly = golden_opt_all(&o, "testcase", only, 64);
+    if (nonly > 0) {
+        int kept = 0;
+        for (int i = 0; i < set.n; i++) {
+            int want = 0;
+            for (int k = 0; k < nonly && !want; k++) {
+                want = set.cases[i].name != NULL && strcmp(set.cases[i].name, only[k]) == 0;
+            }
+            if (want) {
+                set.cases[kept++] = set.cases[i];
+            } else {
+                free(set.cases[i].name);
+                free(set.cases[i].error);
+            }
+        }
+        set.n = kept;
+        if (kept == 0) {
+            golden_caseset_free(&set);
+            fprintf(stderr, "opsnn-golden run: %s: no case named by --testcase\n", cfg.cases_path);
+            return 2;
+        }
+    }
+    if (mark_duplicates(&set, &e) != 0) {
+        golden_caseset_free(&set);
+        fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
+        return 2;
+    }
+    golden_result *res = calloc(set.n > 0 ? (size_t)set.n : 1, sizeof *res);
+    if (res == NULL) {
+        golden_caseset_free(&set);
+        fprintf(stderr, "opsnn-golden run: out of memory\n");
+        return 2;
+    }
+    int progress = !cfg.quiet && isatty(STDERR_FILENO);
+    printf("%s: %s, %d cases\n", cfg.cases_path, golden_cases_kind_name(set.kind), set.n);
+    int count[5] = {0};
+    for (int i = 0; i < set.n; i++) {
+        if (progress) {
+            fprintf(stderr, "\r[%d/%d] %.60s\033[K", i + 1, set.n, set.cases[i].name ? set.cases[i].name : "");
+        }
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        run_case(&cfg, &set.cases[i], &res[i]);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        res[i].seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        count[res[i].status]++;
+        if (progress) {
+            fputs("\r\033[K", stderr);
+        }
+        if (!cfg.quiet || res[i].status == GOLDEN_ST_FAIL || res[i].status == GOLDEN_ST_ERROR) {
+            printf("%-6s %-40s %-5s %-24s %s\n", golden_status_name(res[i].status), res[i].name, res[i].dtype,
+                   res[i].shape, res[i].message);
+        }
+    }
+    printf("summary: %d cases: %d pass, %d fail, %d golden only, %d skipped, %d errors\n", set.n,
+           count[GOLDEN_ST_PASS], count[GOLDEN_ST_FAIL], count[GOLDEN_ST_GOLDEN], count[GOLDEN_ST_SKIP],
+           count[GOLDEN_ST_ERROR]);
+    int rc = count[GOLDEN_ST_ERROR] > 0 ? 2 : count[GOLDEN_ST_FAIL] > 0 ? 1 : 0;
+    const char *rcsv = golden_opt(&o, "report-csv"), *rjson = golden_opt(&o, "report-json"),
+               *junit = golden_opt(&o, "junit");
+    if ((rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
+        (rjson != NULL && golden_report_json(rjson, cfg.cases_path, res, set.n, &e) != 0) ||
+        (junit != NULL && golden_report_junit(junit, cfg.cases_path, res, set.n, &e) != 0) ||
+        (golden_opt(&o, "emit-ttk-csv") != NULL && emit_ttk_csv(golden_opt(&o, "emit-ttk-csv"), &set, res, &e) != 0)) {
+        fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
+        rc = 2;
+    }
+    free(res);
+    golden_caseset_free(&set);
+    return rc;
+}
