@@ -104,6 +104,9 @@ QEMU_CPU=neoverse-n1 bash .ci/xarch_outputs.sh "$work/arm" "scalar neon" "${qemu
   "$build/tools/opsnn-golden"
 wait $!
 ref=$work/x86/scalar-t1
+# Every case must have run (an error on both sides would compare equal).
+failed=$(grep -Lx 0 "$ref"/*.rc || true)
+[ -z "$failed" ] || { echo "cases that failed on x86-64 scalar: $failed"; exit 1; }
 files=0
 bad=0
 same() { # A B: byte-identical, or counted and shown
