@@ -14,9 +14,20 @@
  * per thread a warm fork/join (~1-2 us) costs more than the pass. */
 #define MIN_BYTES_PER_THREAD ((size_t)64 << 10)
 
+#if defined(__SSE2__)
+#define HAVE_NT 1
+#else
+#define HAVE_NT 0
+#endif
+
 const char *bound_kind_name(bound_kind kind)
 {
     return kind == BOUND_NT ? "nt" : "plain";
+}
+
+int bound_kind_available(bound_kind kind)
+{
+    return kind != BOUND_NT || HAVE_NT;
 }
 
 static void add_plain(uint8_t *restrict y, const uint8_t *restrict a, const uint8_t *restrict b,

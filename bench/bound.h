@@ -11,11 +11,14 @@
 
 typedef enum {
     BOUND_PLAIN = 0, /* ordinary stores (the compiler vectorises the loop) */
-    BOUND_NT = 1, /* non-temporal (streaming) stores, then sfence */
+    BOUND_NT = 1, /* non-temporal (streaming) stores, then sfence; x86 only */
     BOUND_KIND_COUNT
 } bound_kind;
 
 const char *bound_kind_name(bound_kind kind);
+/* 1 when this build has the kind: BOUND_NT needs x86 streaming stores
+ * (SSE2 and up); elsewhere it is not measured. */
+int bound_kind_available(bound_kind kind);
 
 /* y = a + b over nbytes of each (three buffers of nbytes: two read, one
  * written). Buffers must be 64-byte aligned. The pass runs on `threads`

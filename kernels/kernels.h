@@ -37,17 +37,35 @@ typedef enum {
 /* The micro-kernel for kind x dtype, or NULL when that pair does not exist. */
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
 
-/* Instruction-set paths. Every path gives the same bits as the scalar one. */
-typedef enum { OPSNN_ISA_SCALAR = 0, OPSNN_ISA_AVX2 = 1, OPSNN_ISA_AVX512 = 2 } opsnn_isa;
+/* Instruction-set paths. Every path gives the same bits as the scalar one.
+ * A build has an ordered subset (opsnn_isa_build_list): scalar, avx2, avx512
+ * on x86-64; scalar, neon on aarch64; scalar elsewhere. */
+typedef enum {
+    OPSNN_ISA_SCALAR = 0,
+    OPSNN_ISA_AVX2 = 1,
+    OPSNN_ISA_AVX512 = 2,
+    OPSNN_ISA_NEON = 3,
+    OPSNN_ISA_SVE = 4, /* a name only: no build has SVE kernels yet (OPSNN_ISA=sve -> neon) */
+    OPSNN_ISA_COUNT
+} opsnn_isa;
 
+/* The paths this build has, scalar first and best last; *list (when not
+ * NULL) points at them. Returns their number. */
+size_t opsnn_isa_build_list(const opsnn_isa **list);
+/* The paths of the build this CPU runs, in the same order, into out[];
+ * returns their number (>= 1: scalar always runs). */
+size_t opsnn_isa_available(opsnn_isa out[OPSNN_ISA_COUNT]);
 /* 1 when this CPU (and this build) can run the path. */
 int opsnn_cpu_has_isa(opsnn_isa isa);
 /* Fill the kernel table for `isa`; -1 picks the best path, honouring the
- * OPSNN_ISA environment variable (scalar|avx2|avx512). A path the CPU lacks
- * falls back to the best one below it. Returns the path now in effect. The
- * first opsnn_ukernel_get() calls this once with -1; tests call it to switch. */
+ * OPSNN_ISA environment variable (a name of opsnn_isa_name; anything else is
+ * warned about, naming the available paths, and ignored). A path of the
+ * build the CPU lacks falls back to the best one below it in the build's
+ * list; another architecture's path or an out-of-range value is taken as -1.
+ * Returns the path now in effect. The first opsnn_ukernel_get() calls this
+ * once with -1; tests call it to switch. */
 int opsnn_kernels_select(int isa);
-/* "scalar", "avx2", "avx512". */
+/* "scalar", "avx2", "avx512", "neon", "sve". */
 const char *opsnn_isa_name(int isa);
 
 /*
@@ -88,6 +106,10 @@ void opsnn_panel16_ukernel__avx512_x32(size_t cols, const void *src, int64_t col
                                        size_t pitch);
 void opsnn_panel16_ukernel__avx512_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
                                        size_t pitch);
+void opsnn_panel16_ukernel__neon_x32(size_t cols, const void *src, int64_t col_stride, void *dst,
+                                     size_t pitch);
+void opsnn_panel16_ukernel__neon_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
+                                     size_t pitch);
 /* The selected path's panel kernel for elem_size-byte elements, or NULL (then
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
@@ -165,5 +187,19 @@ void opsnn_cvt_ukernel__avx512_f16_to_f32(size_t, const void *, void *);
 void opsnn_cvt_ukernel__avx512_bf16_to_f32(size_t, const void *, void *);
 void opsnn_cvt_ukernel__avx512_f32_to_f16(size_t, const void *, void *);
 void opsnn_cvt_ukernel__avx512_f32_to_bf16(size_t, const void *, void *);
+
+/* Advanced SIMD (kernels/<op>/neon.c) micro-kernels, aarch64 builds only. */
+void opsnn_softshrink_bwd_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_bwd_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__neon_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_bwd_ukernel__neon_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_cvt_ukernel__neon_f16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__neon_bf16_to_f32(size_t, const void *, void *);
+void opsnn_cvt_ukernel__neon_f32_to_f16(size_t, const void *, void *);
+void opsnn_cvt_ukernel__neon_f32_to_bf16(size_t, const void *, void *);
 
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

@@ -19,6 +19,8 @@ lib=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 read -r -a extra <<<"${4:-}"
+. "$(dirname "$0")/cli/emulator.sh" # a cross build runs the programs under its emulator
+prog=$(opsnn_emulated "$tmp/bin" "$tmp/prog")
 warn=(-std=c11 -Wall -Wextra -Wpedantic -Werror "${extra[@]}")
 pass=0 fail=0
 
@@ -44,7 +46,7 @@ for block in "$tmp"/blocks/*.c; do
     if grep -Eq '(^|[^A-Za-z0-9_])main[ \t]*\(' "$block"; then
         if "$cc" "${warn[@]}" -I"$src/include" "$block" "$lib" -Wl,-rpath,"$(dirname "$lib")" \
                -o "$tmp/prog" 2>"$tmp/err" &&
-           (cd "$tmp" && ASCEND_PROCESS_LOG_PATH="$tmp/log" timeout 30 ./prog >"$tmp/out" 2>&1); then
+           (cd "$tmp" && ASCEND_PROCESS_LOG_PATH="$tmp/log" timeout 30 "$prog" >"$tmp/out" 2>&1); then
             pass=$((pass + 1))
         else
             fail=$((fail + 1))

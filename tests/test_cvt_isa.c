@@ -83,8 +83,8 @@ static void store_bits(void *p, size_t i, size_t es, uint32_t x)
     }
 }
 
-/* Every path this machine has, scalar first. */
-static int has_isa(int isa)
+/* 1 when this build and machine have the path. */
+static inline int has_isa(int isa)
 {
     return opsnn_cpu_has_isa((opsnn_isa)isa);
 }
@@ -137,9 +137,20 @@ static void cvt_get_hands_out_the_selected_paths_kernels(void **state)
         assert_ptr_equal(opsnn_cvt_get(ACL_FLOAT, ACL_BF16), opsnn_cvt_ukernel__avx512_f32_to_bf16);
     }
 #endif
+#if OPSNN_HAVE_NEON_KERNELS
+    if (has_isa(OPSNN_ISA_NEON)) {
+        assert_int_equal(opsnn_kernels_select(OPSNN_ISA_NEON), OPSNN_ISA_NEON);
+        assert_ptr_equal(opsnn_cvt_get(ACL_FLOAT16, ACL_FLOAT), opsnn_cvt_ukernel__neon_f16_to_f32);
+        assert_ptr_equal(opsnn_cvt_get(ACL_BF16, ACL_FLOAT), opsnn_cvt_ukernel__neon_bf16_to_f32);
+        assert_ptr_equal(opsnn_cvt_get(ACL_FLOAT, ACL_FLOAT16), opsnn_cvt_ukernel__neon_f32_to_f16);
+        assert_ptr_equal(opsnn_cvt_get(ACL_FLOAT, ACL_BF16), opsnn_cvt_ukernel__neon_f32_to_bf16);
+    }
+#endif
     /* Pairs without a kernel, on every path. */
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        opsnn_kernels_select(isa);
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
         assert_null(opsnn_cvt_get(ACL_FLOAT16, ACL_BF16));
         assert_null(opsnn_cvt_get(ACL_BF16, ACL_FLOAT16));
         assert_null(opsnn_cvt_get(ACL_FLOAT, ACL_FLOAT));
@@ -161,10 +172,10 @@ static void widen_every_pattern(kind k)
     /* +3 elements of room for the misaligned runs */
     static uint16_t src[ALL16 + 3];
     static uint32_t dst[ALL16 + 3];
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!has_isa(isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        int isa = (int)av[ai];
         opsnn_cvt_fn fn = kernel_for(isa, k);
         for (size_t so = 0; so <= 1; so++) {
             for (size_t dof = 0; dof <= 3; dof += 3) {
@@ -252,7 +263,7 @@ static void narrow_chunk(kind k, opsnn_cvt_fn fn[3], const uint32_t *pat, size_t
     for (size_t i = 0; i < n; i++) {
         want[i] = (uint16_t)ref_bits(k, pat[i]);
     }
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
+    for (int isa = 0; isa < OPSNN_ISA_COUNT; isa++) {
         if (fn[isa] == NULL) {
             continue;
         }
@@ -270,9 +281,11 @@ static void narrow_chunk(kind k, opsnn_cvt_fn fn[3], const uint32_t *pat, size_t
 
 static void narrow_sweep(kind k)
 {
-    opsnn_cvt_fn fn[3] = {NULL, NULL, NULL};
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        fn[isa] = has_isa(isa) ? kernel_for(isa, k) : NULL;
+    opsnn_cvt_fn fn[OPSNN_ISA_COUNT] = {NULL};
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        fn[av[ai]] = kernel_for((int)av[ai], k);
     }
     opsnn_kernels_select(-1);
     static uint32_t pat[CHUNK];
@@ -397,10 +410,10 @@ static void cvt_kernels_any_length_and_alignment_bits_equal_cvt_h(void **state)
 {
     (void)state;
     static const size_t big[] = {1000, 1023, 1024, 1025, 4099};
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!has_isa(isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        int isa = (int)av[ai];
         for (kind k = 0; k < NKINDS; k++) {
             opsnn_cvt_fn fn = kernel_for(isa, k);
             for (size_t n = 0; n <= 70 + N_OF(big); n++) {
@@ -442,10 +455,10 @@ static void copy_convert_unit_and_strided_bits_equal_cvt_h(void **state)
     static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     static const size_t lens[] = {0, 1, 15, 17, 255, 256, 257, 1000, 4099};
     static const int64_t strides[][2] = {{1, 1}, {2, 1}, {1, 3}, {-1, 1}};
-    for (int isa = OPSNN_ISA_SCALAR; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!has_isa(isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        int isa = (int)av[ai];
         opsnn_kernels_select(isa);
         for (size_t a = 0; a < N_OF(dts); a++) {
             for (size_t b = 0; b < N_OF(dts); b++) {

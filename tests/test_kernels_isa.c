@@ -269,14 +269,14 @@ static const float LAMBDAS[] = {
     NAN, /* passes the op's check (NaN < 0 is false): only NaN x pass */
 };
 
-/* The vector ISAs this machine has; each must hand out its own kernels. */
+/* The vector paths this build and machine have; each must hand out its own kernels. */
 static void for_each_vector_isa(const kcase *kc)
 {
     int tested = 0;
-    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
+        int isa = (int)av[ai];
         assert_int_equal(opsnn_kernels_select(isa), isa);
         opsnn_ukernel_fn fn = opsnn_ukernel_get(kc->kind, acl_dtype(kc->dt));
         assert_non_null(fn);
@@ -336,10 +336,10 @@ static void vector_kernels_touch_only_n_elements(void **state)
         {OPSNN_KERNEL_SELU_BWD, DT_I8, opsnn_selu_bwd_ukernel__scalar_i8},
         {OPSNN_KERNEL_SELU_BWD, DT_I32, opsnn_selu_bwd_ukernel__scalar_i32},
     };
-    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
+        int isa = (int)av[ai];
         opsnn_kernels_select(isa);
         for (size_t c = 0; c < N_OF(cases); c++) {
             size_t es = esize(cases[c].dt);
@@ -382,10 +382,10 @@ static void exhaustive16(opsnn_kernel_kind kind, aclDataType dt, opsnn_ukernel_f
 {
     static uint16_t a[ALL16], b[ALL16], yr[ALL16], yv[ALL16];
     opsnn_kparams p = {lambda, 0};
-    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            continue;
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
+        int isa = (int)av[ai];
         opsnn_kernels_select(isa);
         opsnn_ukernel_fn fn = opsnn_ukernel_get(kind, dt);
         for (size_t f = 0; f < 2 * nfixed; f++) {
@@ -451,21 +451,78 @@ static void selu_i8_every_pair_bits_equal_scalar(void **state)
         b[i] = (int8_t)(uint8_t)(i >> 8);
     }
     opsnn_selu_bwd_ukernel__scalar_i8(ALL16, a, b, yr, &p);
-    for (int isa = OPSNN_ISA_AVX2; isa <= OPSNN_ISA_AVX512; isa++) {
-        if (opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            opsnn_kernels_select(isa);
-            opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8)(ALL16, a, b, yv, &p);
-            assert_memory_equal(yr, yv, sizeof yr);
-        }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 1; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8)(ALL16, a, b, yv, &p);
+        assert_memory_equal(yr, yv, sizeof yr);
     }
     opsnn_kernels_select(-1);
 }
 
 /* ---- selection ------------------------------------------------------------- */
 
+/* The best path of the build this CPU runs at or below list position k. */
+static int best_at_or_below(const opsnn_isa *list, size_t k)
+{
+    for (;; k--) {
+        if (opsnn_cpu_has_isa(list[k]) || k == 0) {
+            return (int)list[k];
+        }
+    }
+}
+
+static void build_list_is_ordered_and_available_is_its_runnable_subset(void **state)
+{
+    (void)state;
+    const opsnn_isa *list = NULL;
+    size_t n = opsnn_isa_build_list(&list);
+    assert_non_null(list);
+    assert_true(n >= 1 && n <= OPSNN_ISA_COUNT);
+    assert_int_equal(list[0], OPSNN_ISA_SCALAR);
+#if OPSNN_HAVE_X86_KERNELS
+    assert_int_equal(n, 3);
+    assert_int_equal(list[1], OPSNN_ISA_AVX2);
+    assert_int_equal(list[2], OPSNN_ISA_AVX512);
+#elif OPSNN_HAVE_NEON_KERNELS
+    assert_int_equal(n, 2);
+    assert_int_equal(list[1], OPSNN_ISA_NEON);
+    assert_true(opsnn_cpu_has_isa(OPSNN_ISA_NEON)); /* every AArch64 Linux CPU */
+#else
+    assert_int_equal(n, 1);
+#endif
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av), k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (opsnn_cpu_has_isa(list[i])) {
+            assert_true(k < nav);
+            assert_int_equal(av[k++], list[i]);
+        }
+    }
+    assert_int_equal(k, nav);
+    /* Another architecture's path is never available. */
+    for (int isa = 0; isa < OPSNN_ISA_COUNT; isa++) {
+        int in_build = 0;
+        for (size_t i = 0; i < n; i++) {
+            in_build |= (int)list[i] == isa;
+        }
+        if (!in_build) {
+            assert_false(opsnn_cpu_has_isa((opsnn_isa)isa));
+        }
+        assert_true(strlen(opsnn_isa_name(isa)) > 0);
+    }
+    assert_string_equal(opsnn_isa_name(OPSNN_ISA_NEON), "neon");
+    assert_string_equal(opsnn_isa_name(OPSNN_ISA_SVE), "sve");
+    assert_string_equal(opsnn_isa_name(-1), "scalar");
+}
+
 static void select_honours_each_isa_and_falls_back(void **state)
 {
     (void)state;
+    const opsnn_isa *list = NULL;
+    size_t n = opsnn_isa_build_list(&list);
+    int best = best_at_or_below(list, n - 1);
     assert_true(opsnn_cpu_has_isa(OPSNN_ISA_SCALAR));
     assert_int_equal(opsnn_kernels_select(OPSNN_ISA_SCALAR), OPSNN_ISA_SCALAR);
     assert_string_equal(opsnn_get_isa(), "scalar");
@@ -474,28 +531,54 @@ static void select_honours_each_isa_and_falls_back(void **state)
     assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_BF16),
                      opsnn_softshrink_bwd_ukernel__scalar_bf16);
 
-    int has2 = opsnn_cpu_has_isa(OPSNN_ISA_AVX2), has512 = opsnn_cpu_has_isa(OPSNN_ISA_AVX512);
-    int want2 = has2 ? OPSNN_ISA_AVX2 : OPSNN_ISA_SCALAR;
-    int want512 = has512 ? OPSNN_ISA_AVX512 : want2;
-    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_AVX2), want2);
-    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want2));
+    /* Each path of the build: itself when the CPU has it, else the best below. */
+    for (size_t k = 0; k < n; k++) {
+        int want = best_at_or_below(list, k);
+        assert_int_equal(opsnn_kernels_select((int)list[k]), want);
+        assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want));
+    }
+    /* Another architecture's path, or a value out of range: the best. */
+    for (int isa = 0; isa < OPSNN_ISA_COUNT; isa++) {
+        if (!opsnn_cpu_has_isa((opsnn_isa)isa) && isa != OPSNN_ISA_SCALAR) {
+            int in_build = 0;
+            for (size_t k = 0; k < n; k++) {
+                in_build |= (int)list[k] == isa;
+            }
+            if (!in_build) {
+                assert_int_equal(opsnn_kernels_select(isa), best);
+            }
+        }
+    }
+    assert_int_equal(opsnn_kernels_select(7), best);
+    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_COUNT), best);
 #if OPSNN_HAVE_X86_KERNELS
-    if (has2) {
+    if (opsnn_cpu_has_isa(OPSNN_ISA_AVX2)) {
+        opsnn_kernels_select(OPSNN_ISA_AVX2);
         assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8),
                          opsnn_selu_bwd_ukernel__avx2_i8);
         assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT16),
                          opsnn_softshrink_bwd_ukernel__avx2_f16);
+        assert_null(opsnn_panel16_get(4));
     }
-#endif
-    assert_int_equal(opsnn_kernels_select(OPSNN_ISA_AVX512), want512);
-    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want512));
-#if OPSNN_HAVE_X86_KERNELS
-    if (has512) {
+    if (opsnn_cpu_has_isa(OPSNN_ISA_AVX512)) {
+        opsnn_kernels_select(OPSNN_ISA_AVX512);
         assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT32),
                          opsnn_selu_bwd_ukernel__avx512_i32);
         assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT),
                          opsnn_softshrink_bwd_ukernel__avx512_f32);
+        assert_ptr_equal(opsnn_panel16_get(2), opsnn_panel16_ukernel__avx512_x16);
     }
+#endif
+#if OPSNN_HAVE_NEON_KERNELS
+    opsnn_kernels_select(OPSNN_ISA_NEON);
+    assert_string_equal(opsnn_get_isa(), "neon");
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT8), opsnn_selu_bwd_ukernel__neon_i8);
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_INT32), opsnn_selu_bwd_ukernel__neon_i32);
+    assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT16),
+                     opsnn_softshrink_bwd_ukernel__neon_f16);
+    assert_ptr_equal(opsnn_panel16_get(4), opsnn_panel16_ukernel__neon_x32);
+    assert_ptr_equal(opsnn_panel16_get(2), opsnn_panel16_ukernel__neon_x16);
+    assert_null(opsnn_panel16_get(1));
 #endif
     /* Pairs that do not exist stay NULL on every path; copies exist on every path. */
     assert_null(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_INT8));
@@ -503,8 +586,8 @@ static void select_honours_each_isa_and_falls_back(void **state)
     assert_null(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_DT_UNDEFINED));
     assert_null(opsnn_ukernel_get(OPSNN_KERNEL_COUNT, ACL_FLOAT));
     assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_COPY, ACL_BF16), opsnn_copy_ukernel__scalar_x16);
-    /* An out-of-range request means "the best", like -1. */
-    assert_int_equal(opsnn_kernels_select(7), want512);
+    opsnn_kernels_select(OPSNN_ISA_SCALAR);
+    assert_null(opsnn_panel16_get(4));
     opsnn_kernels_select(-1);
 }
 
@@ -513,26 +596,44 @@ static void select_default_reads_opsnn_isa_env(void **state)
     (void)state;
     const char *old = getenv("OPSNN_ISA");
     char *saved = old ? strdup(old) : NULL;
-    int best = opsnn_cpu_has_isa(OPSNN_ISA_AVX512) ? OPSNN_ISA_AVX512
-               : opsnn_cpu_has_isa(OPSNN_ISA_AVX2) ? OPSNN_ISA_AVX2
-                                                   : OPSNN_ISA_SCALAR;
-    int two = opsnn_cpu_has_isa(OPSNN_ISA_AVX2) ? OPSNN_ISA_AVX2 : OPSNN_ISA_SCALAR;
+    const opsnn_isa *list = NULL;
+    size_t n = opsnn_isa_build_list(&list);
+    int best = best_at_or_below(list, n - 1);
 
-    setenv("OPSNN_ISA", "avx2", 1);
-    assert_int_equal(opsnn_kernels_select(-1), two);
-    assert_string_equal(opsnn_get_isa(), opsnn_isa_name(two));
+    /* Every name of the build, in any case. */
+    for (size_t k = 0; k < n; k++) {
+        int want = best_at_or_below(list, k);
+        setenv("OPSNN_ISA", opsnn_isa_name((int)list[k]), 1);
+        assert_int_equal(opsnn_kernels_select(-1), want);
+        assert_string_equal(opsnn_get_isa(), opsnn_isa_name(want));
+        char upper[16];
+        snprintf(upper, sizeof upper, "%s", opsnn_isa_name((int)list[k]));
+        for (char *c = upper; *c; c++) {
+            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        }
+        setenv("OPSNN_ISA", upper, 1); /* case does not matter */
+        assert_int_equal(opsnn_kernels_select(-1), want);
+    }
     setenv("OPSNN_ISA", "scalar", 1);
     assert_int_equal(opsnn_kernels_select(-1), OPSNN_ISA_SCALAR);
     assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SELU_BWD, ACL_FLOAT16),
                      opsnn_selu_bwd_ukernel__scalar_f16);
-    setenv("OPSNN_ISA", "AVX2", 1); /* case does not matter */
-    assert_int_equal(opsnn_kernels_select(-1), two);
-    setenv("OPSNN_ISA", "avx512", 1);
-    assert_int_equal(opsnn_kernels_select(-1), best);
     setenv("OPSNN_ISA", "sse9", 1); /* unknown: warned about and ignored */
     assert_int_equal(opsnn_kernels_select(-1), best);
-    /* An explicit request wins over the environment. */
+#if OPSNN_HAVE_NEON_KERNELS
+    setenv("OPSNN_ISA", "sve", 1); /* no SVE kernels: the best below, NEON */
+    assert_int_equal(opsnn_kernels_select(-1), OPSNN_ISA_NEON);
+    assert_string_equal(opsnn_get_isa(), "neon");
+#endif
+    /* A path of another architecture is unknown here too. */
+#if OPSNN_HAVE_NEON_KERNELS
     setenv("OPSNN_ISA", "avx2", 1);
+#else
+    setenv("OPSNN_ISA", "neon", 1);
+#endif
+    assert_int_equal(opsnn_kernels_select(-1), best);
+    /* An explicit request wins over the environment. */
+    setenv("OPSNN_ISA", opsnn_isa_name((int)list[n - 1]), 1);
     assert_int_equal(opsnn_kernels_select(OPSNN_ISA_SCALAR), OPSNN_ISA_SCALAR);
     unsetenv("OPSNN_ISA");
     assert_int_equal(opsnn_kernels_select(-1), best);
@@ -544,10 +645,60 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* Each path's panel gather (16 adjacent rows) equals the plain loop, for
+ * column counts around the kernels' tile widths and odd pitches. */
+static void panel16_kernels_equal_the_plain_gather(void **state)
+{
+    (void)state;
+    enum { COLS = 70, STRIDE = 19, PITCH = 73 };
+    static uint32_t src[COLS * STRIDE + 16];
+    static uint32_t want[16 * PITCH], got[16 * PITCH];
+    for (size_t i = 0; i < N_OF(src); i++) {
+        src[i] = (uint32_t)rng();
+    }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    int tested = 0;
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        for (size_t es = 2; es <= 4; es += 2) {
+            opsnn_panel16_fn fn = opsnn_panel16_get(es);
+            if (fn == NULL) {
+                continue;
+            }
+            tested++;
+            for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
+                memset(want, 0xa5, sizeof want);
+                memset(got, 0xa5, sizeof got);
+                for (size_t j = 0; j < cols; j++) {
+                    for (size_t r = 0; r < 16; r++) {
+                        if (es == 4) {
+                            want[r * PITCH + j] = src[j * STRIDE + r];
+                        } else {
+                            ((uint16_t *)want)[r * PITCH + j] = ((const uint16_t *)src)[j * STRIDE + r];
+                        }
+                    }
+                }
+                fn(cols, src, STRIDE, got, PITCH);
+                if (memcmp(want, got, sizeof want) != 0) {
+                    fail_msg("%s panel16 x%zu: cols=%zu differs", opsnn_isa_name((int)av[ai]), es * 8,
+                             cols);
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+    if (tested == 0) {
+        skip();
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
+        cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
         cmocka_unit_test(softshrink_f32_vector_bits_equal_scalar),
         cmocka_unit_test(softshrink_f16_vector_bits_equal_scalar),

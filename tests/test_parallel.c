@@ -72,18 +72,16 @@ static unsigned char *run_everywhere(case_fn c, size_t out_bytes)
     opsnn_kernels_select(OPSNN_ISA_SCALAR);
     opsnn_set_num_threads(1);
     c(ref, out_bytes);
-    static const int isas[] = {OPSNN_ISA_SCALAR, OPSNN_ISA_AVX2, OPSNN_ISA_AVX512};
-    for (size_t i = 0; i < sizeof isas / sizeof isas[0]; i++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isas[i])) {
-            continue;
-        }
+    opsnn_isa isas[OPSNN_ISA_COUNT];
+    size_t nisas = opsnn_isa_available(isas);
+    for (size_t i = 0; i < nisas; i++) {
         for (int threads = 1; threads <= 3; threads++) {
-            assert_int_equal(opsnn_kernels_select(isas[i]), isas[i]);
+            assert_int_equal(opsnn_kernels_select((int)isas[i]), (int)isas[i]);
             assert_int_equal(opsnn_set_num_threads(threads), threads);
             memset(got, 0xA5, out_bytes);
             c(got, out_bytes);
             char what[64];
-            snprintf(what, sizeof what, "%s, %d threads", opsnn_isa_name(isas[i]), threads);
+            snprintf(what, sizeof what, "%s, %d threads", opsnn_isa_name((int)isas[i]), threads);
             tu_assert_bits_equal(got, ref, out_bytes, 1, what);
         }
     }

@@ -404,7 +404,7 @@ static void malloc_exhaustion_is_memory_allocation_error(void **state)
 {
     (void)state;
     static const size_t sizes[] = {SIZE_MAX, SIZE_MAX - 63, SIZE_MAX / 2 + 1, (SIZE_MAX >> 2) * 3,
-                                   (size_t)1 << 62};
+                                   SIZE_MAX / 4 + 1}; /* 2^62 with a 64-bit size_t */
     int sentinel;
     for (size_t p = 0; p < N_POLICIES; p++) {
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {

@@ -38,7 +38,10 @@ OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
 
 /** The instruction-set path the kernels run on: "avx512", "avx2" or "scalar"
- *  (chosen once from the CPU; OPSNN_ISA=scalar|avx2|avx512 forces a lower one). */
+ *  on x86-64, "neon" or "scalar" on aarch64 (chosen once from the CPU;
+ *  OPSNN_ISA=scalar|avx2|avx512 on x86-64, scalar|neon on aarch64 (sve means
+ *  neon: there are no SVE kernels yet), forces a lower one; any other value
+ *  is logged as a warning and ignored). */
 OPSNN_API const char *opsnn_get_isa(void);
 
 /*

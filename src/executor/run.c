@@ -4,9 +4,9 @@
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/error.h"
+#include "common/sysinfo.h"
 #include "common/threads.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
@@ -27,10 +27,7 @@ static int64_t nt_threshold_bytes(void)
     static _Atomic int64_t cached;
     int64_t v = atomic_load_explicit(&cached, memory_order_relaxed);
     if (v == 0) {
-        long n = -1;
-#ifdef _SC_LEVEL2_CACHE_SIZE
-        n = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
+        int64_t n = opsnn_l2_cache_bytes(); /* sysconf, else sysfs (arm64) */
         v = n > 0 ? n : (int64_t)1 << 20;
         atomic_store_explicit(&cached, v, memory_order_relaxed);
     }

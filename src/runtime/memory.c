@@ -9,11 +9,13 @@
 #include "common/alloc.h"
 #include "common/error.h"
 #include "common/ptrset.h"
+#include "common/sysinfo.h"
 
 #define BLOCK_ALIGN 64
-/* Blocks from 2 MiB up are aligned to a huge page and offered to the kernel
- * as transparent-huge-page candidates under the HUGE policies. */
-#define HUGE_PAGE ((size_t)2 << 20)
+/* Blocks of a transparent huge page or more (2 MiB with 4 KiB base pages,
+ * 512 MiB with the 64 KiB pages of some aarch64 kernels; sysinfo.h) are
+ * aligned to it and offered to the kernel as huge-page candidates under the
+ * HUGE policies. */
 
 /* Registry value: the low bit tells host (1) from device (0) blocks. */
 static opsnn_ptrset live_blocks = OPSNN_PTRSET_INIT;
@@ -36,9 +38,10 @@ static aclError alloc_block(const char *fn, void **out, size_t size, int huge, u
     void *p = NULL;
     /* Sizes above PTRDIFF_MAX can never be satisfied; refusing them here keeps
      * sanitizer allocators from aborting the process. */
-    if (size <= (size_t)PTRDIFF_MAX - HUGE_PAGE) {
-        int use_huge = huge && size >= HUGE_PAGE;
-        p = opsnn_aligned_alloc(use_huge ? HUGE_PAGE : BLOCK_ALIGN, size);
+    size_t huge_page = opsnn_huge_page_bytes();
+    if (size <= (size_t)PTRDIFF_MAX - huge_page) {
+        int use_huge = huge && size >= huge_page;
+        p = opsnn_aligned_alloc(use_huge ? huge_page : BLOCK_ALIGN, size);
 #ifdef MADV_HUGEPAGE
         if (p != NULL && use_huge) {
             (void)madvise(p, size, MADV_HUGEPAGE);

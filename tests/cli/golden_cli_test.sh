@@ -7,11 +7,13 @@
 # Needs bash and coreutils only (od, cmp, head, tail): .npy files with odd
 # headers are crafted with printf, values are checked with od, so no Python or
 # NumPy is involved. Usage: golden_cli_test.sh PATH/TO/opsnn-golden
+# (under OPSNN_TEST_EMULATOR in a cross build: tests/cli/emulator.sh).
 set -u
-G=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir "$T/w" "$T/log"
+. "$(dirname "$0")/emulator.sh"
+G=$(opsnn_emulated "$T/bin" "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
 cd "$T/w" || exit 1
 OUT=$T/log/out
 ERR=$T/log/err

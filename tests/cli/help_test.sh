@@ -7,10 +7,14 @@
 # sub-commands come from `opsnn-golden commands`, so a new one is checked
 # without editing this script.
 set -u
-golden=$1
-shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/emulator.sh" # a cross build runs each program under its emulator
+golden=$(opsnn_emulated "$tmp/bin" "$1")
+shift
+progs=()
+for p in "$@"; do progs+=("$(opsnn_emulated "$tmp/bin" "$p")"); done
+set -- "${progs[@]}"
 fail=0
 n=0
 # check LABEL WANT_FIRST_LINE_PREFIX COMMAND...

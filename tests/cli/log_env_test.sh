@@ -8,9 +8,14 @@
 # ASCEND_GLOBAL_LOG_LEVEL=0 adds debug records; ASCEND_PROCESS_LOG_PATH moves
 # the file; an unusable log directory or no HOME changes nothing else.
 set -u
-probe=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/emulator.sh"
+probe=$(opsnn_emulated "$tmp/bin" "$1")
+# The record names the process by the kernel's comm: under qemu-user (a cross
+# build's tests) that is the emulator's name, not log_probe.
+comm=log_probe
+[ -z "${OPSNN_TEST_EMULATOR:-}" ] || comm='[^)]*'
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 # run NAME VAR=VALUE...: run the probe in a clean environment with HOME=$tmp/home
@@ -30,7 +35,7 @@ run default
 [ ! -s "$tmp/out" ] || bad "default: wrote to stdout"
 files=$(plogs "$tmp/home/ascend/log")
 [ "$(echo "$files" | grep -c .)" -eq 1 ] || bad "default: want one plog file, got [$files]"
-grep -q '^\[ERROR\] OP([0-9]*,log_probe):.*aclrtSetDevice: deviceId must be 0' $files ||
+grep -q "^\\[ERROR\\] OP([0-9]*,$comm):.*aclrtSetDevice: deviceId must be 0" $files ||
     bad "default: no error record in [$files]"
 ! grep -q '^\[DEBUG\]' $files || bad "default: debug records at the default level"
 

@@ -5,11 +5,13 @@
 # rest still run, --npu-dir verdicts, reports, exit codes and determinism.
 # usage: golden_run_test.sh OPSNN_GOLDEN PYTHON3
 set -u
-G=$1
 PY=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
+E=$(mktemp -d)
+trap 'rm -rf "$W" "$E"' EXIT
+. "$HERE/../cli/emulator.sh" # a cross build runs opsnn-golden under its emulator
+G=$(opsnn_emulated "$E" "$1")
 cd "$W"
 fails=0
 ok() { echo "ok: $1"; }

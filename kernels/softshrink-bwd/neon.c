@@ -1,0 +1,69 @@
+/* SoftshrinkBackward, Advanced SIMD:
+ * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
+ * FCMGT is false for NaN, so the NaN lanes are added by x != x; that keeps
+ * the rule right for a NaN lambda too (every non-NaN x gives +0). fp16 x are
+ * widened exactly (FCVTL), bf16 x raw (a NaN only has to compare unordered). */
+#include "cvt-neon.h"
+#include "kernels.h"
+#include "loop-neon.h"
+
+/* All-ones lanes where the element passes. */
+static inline uint32x4_t pass(float32x4_t x, float32x4_t lambda)
+{
+    uint32x4_t big = vcgtq_f32(vabsq_f32(x), lambda);
+    return vorrq_u32(big, vmvnq_u32(vceqq_f32(x, x)));
+}
+
+/* Two 4-lane masks narrowed to one 8 x 16-bit mask. */
+static inline uint16x8_t narrow_mask(uint32x4_t lo, uint32x4_t hi)
+{
+    return vcombine_u16(vmovn_u32(lo), vmovn_u32(hi));
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, float lambda)
+{
+    const uint32_t *g = (const uint32_t *)a + i;
+    const float *x = (const float *)b + i;
+    float32x4_t l = vdupq_n_f32(lambda);
+    uint32x4_t m0 = pass(vld1q_f32(x), l), m1 = pass(vld1q_f32(x + 4), l);
+    uint32x4_t g0 = vld1q_u32(g), g1 = vld1q_u32(g + 4);
+    vst1q_u32((uint32_t *)y + i, vandq_u32(m0, g0));
+    vst1q_u32((uint32_t *)y + i + 4, vandq_u32(m1, g1));
+}
+
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, float lambda)
+{
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    uint16x8_t x = vld1q_u16((const uint16_t *)b + i);
+    float32x4_t l = vdupq_n_f32(lambda);
+    uint16x8_t m = narrow_mask(pass(opsnn_neon_f16_to_f32(vget_low_u16(x)), l),
+                               pass(opsnn_neon_f16_to_f32_high(x), l));
+    vst1q_u16((uint16_t *)y + i, vandq_u16(m, g));
+}
+
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, float lambda)
+{
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    uint16x8_t x = vld1q_u16((const uint16_t *)b + i);
+    float32x4_t l = vdupq_n_f32(lambda);
+    uint16x8_t m = narrow_mask(pass(opsnn_neon_bf16_raw_lo(x), l), pass(opsnn_neon_bf16_raw_hi(x), l));
+    vst1q_u16((uint16_t *)y + i, vandq_u16(m, g));
+}
+
+void opsnn_softshrink_bwd_ukernel__neon_f32(size_t n, const void *a, const void *b, void *y,
+                                            const opsnn_kparams *p)
+{
+    opsnn_neon_loop(n, a, b, y, p->lambda, 4, 8, step_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__neon_f16(size_t n, const void *a, const void *b, void *y,
+                                            const opsnn_kparams *p)
+{
+    opsnn_neon_loop(n, a, b, y, p->lambda, 2, 8, step_f16);
+}
+
+void opsnn_softshrink_bwd_ukernel__neon_bf16(size_t n, const void *a, const void *b, void *y,
+                                             const opsnn_kparams *p)
+{
+    opsnn_neon_loop(n, a, b, y, p->lambda, 2, 8, step_bf16);
+}
