@@ -19,7 +19,7 @@
 
 #include "common/alloc.h"
 #include "executor/iter.h"
-#include "kernels.h"
+#include "kernels/kernels.h"
 #include "test_util.h"
 
 /* gradOutput g is the transpose of a contiguous [cols, rows] array (strides
@@ -64,7 +64,8 @@ static opsnn_iter make_iter(const tcase *c)
     return it;
 }
 
-static const opsnn_kparams params = {0.5f, 0};
+static const opsnn_softshrink_bwd_params lambda = {0.5f};
+static const opsnn_kparams params = {&lambda, 0};
 
 /* The expected bits: g materialised row-major in the compute dtype, one call. */
 static void setup_case(tcase *c, int64_t rows, int64_t cols, aclDataType gdt, aclDataType dt)
