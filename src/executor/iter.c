@@ -12,6 +12,13 @@
 /* Elements per tile: 3 tiles of 4-byte values stay in a 32 KiB L1 cache. */
 #define TILE 1024
 
+/* A run shorter than this is stored normally even when the pass streams its
+ * output: the kernels end every streamed run with an sfence, which waits for
+ * the write-combining buffers to drain; on short runs (a broadcast row, a
+ * panel segment, a tile) that wait costs more than the streaming saves
+ * (a 256 x 256 broadcast case ran 3x slower with it). */
+#define NT_MIN_RUN 2048
+
 /* Order dims so the output's strides decrease outwards (TensorIterator's
  * rule): a transposed output is then walked in memory order and the gathers
  * move to the inputs. Ties keep the inputs' order. Elementwise results do not
@@ -113,31 +120,34 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 {
     int direct[OPSNN_ITER_OPERANDS] = {0, 0, 0};
     int all_direct = 1;
+    opsnn_kparams short_run = *params;
+    short_run.nt_store = 0;
     for (int k = 0; k < ops->noperands; k++) {
         direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
         all_direct &= direct[k];
     }
     if (all_direct) {
-        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0], params);
+        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0],
+           n >= NT_MIN_RUN || !params->nt_store ? params : &short_run);
         return 0;
     }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
-    opsnn_kparams tile_params = *params;
-    tile_params.nt_store = 0; /* tiles are small and stay in cache */
     char *p[OPSNN_ITER_OPERANDS];
     memcpy(p, row, sizeof p);
     while (n > 0) {
         int64_t c = n < TILE ? n : TILE;
         const void *in[2] = {NULL, NULL};
         for (int k = 1; k < ops->noperands; k++) {
-            if (!direct[k] && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
-                                                 (size_t)c) != 0) {
+            /* a broadcast value (stride 0) fills its tile once per run */
+            int fill = !direct[k] && (stride[k] != 0 || p[0] == row[0]);
+            if (fill && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
+                                           (size_t)c) != 0) {
                 return -1;
             }
             in[k - 1] = direct[k] ? (const void *)p[k] : (const void *)tile[k];
         }
         void *y = direct[0] ? (void *)p[0] : (void *)tile[0];
-        fn((size_t)c, in[0], in[1], y, direct[0] ? params : &tile_params);
+        fn((size_t)c, in[0], in[1], y, direct[0] && c >= NT_MIN_RUN ? params : &short_run);
         if (!direct[0] &&
             opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c) != 0) {
             return -1;
@@ -256,10 +266,6 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
         st[k] = it->strides[k][nd - 1];
     }
     st[pk] = 1;
-    /* a panel row's segment is short: streaming stores and their sfence per
-     * segment cost more than they save (measured: 1.5x slower at 256 x 256) */
-    opsnn_kparams seg_params = *params;
-    seg_params.nt_store = 0;
     for (int64_t r0 = 0; r0 < rows; r0 += BLOCK_ROWS) {
         int64_t rend = rows - r0 < BLOCK_ROWS ? rows : r0 + BLOCK_ROWS;
         for (int64_t j0 = 0; j0 < n; j0 += PANEL_COLS) {
@@ -284,7 +290,7 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
                                          j0 * it->strides[k][nd - 1]) * ops->es[k];
                     }
                     p[pk] = (char *)panel + i * PANEL_PITCH * cs;
-                    if (run_row(&pops, fn, cdt, &seg_params, p, st, c) != 0) {
+                    if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
                         return -1;
                     }
                 }
