@@ -150,6 +150,45 @@ static void transposed_input_converted_into_panel(void **state)
     free_case(&c);
 }
 
+/* self broadcast across long rows ([rows, 1], stride 0 along the row), in a
+ * dtype that needs converting: the tile holding the value is filled once per
+ * run and reused by every 1024-element chunk of the row. */
+static void column_broadcast_over_long_rows(void **state)
+{
+    (void)state;
+    enum { R = 5, C = 2500 };
+    uint16_t *xcol = random_values(ACL_BF16, R, 3);
+    float *g = random_values(ACL_FLOAT, R * C, 4), *x = malloc(R * C * 4), *y = malloc(R * C * 4),
+          *want = malloc(R * C * 4);
+    assert_non_null(x), assert_non_null(y), assert_non_null(want);
+    for (int i = 0; i < R * C; i++) {
+        x[i] = tu_bf16_to_f32(xcol[i / C]);
+    }
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
+    fn(R * C, g, x, want, &params);
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 2, it.noperands = 3, it.shape[0] = R, it.shape[1] = C;
+    it.base[0] = (char *)y, it.base[1] = (char *)g, it.base[2] = (char *)xcol;
+    it.dtype[0] = it.dtype[1] = ACL_FLOAT, it.dtype[2] = ACL_BF16;
+    it.es[0] = it.es[1] = 4, it.es[2] = 2;
+    for (int k = 0; k < 3; k++) {
+        it.strides[k][0] = C, it.strides[k][1] = 1;
+    }
+    it.strides[2][0] = 1, it.strides[2][1] = 0;
+    opsnn_iter_coalesce(&it);
+    static const int64_t chunks[] = {R * C, 1000, 3000};
+    for (size_t ci = 0; ci < 3; ci++) {
+        memset(y, 0xa5, R * C * 4);
+        for (int64_t pos = 0; pos < R * C; pos += chunks[ci]) {
+            int64_t end = R * C - pos > chunks[ci] ? pos + chunks[ci] : R * C;
+            assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &params, pos, end), 0);
+        }
+        tu_assert_bits_equal(y, want, R * C, 4, "column broadcast");
+    }
+    free(xcol), free(g), free(x), free(y), free(want);
+}
+
 /* An input dtype with no conversion to the compute dtype: -1, output untouched. */
 static void unconvertible_operand_is_refused_before_writing(void **state)
 {
@@ -202,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(transposed_input_matches_contiguous),
         cmocka_unit_test(transposed_input_converted_into_panel),
+        cmocka_unit_test(column_broadcast_over_long_rows),
         cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),
     };
