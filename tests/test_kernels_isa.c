@@ -27,22 +27,20 @@
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
+#include "rng.h"
 
 /* ---- deterministic data --------------------------------------------------- */
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static tu_rng rng_state = {0x9e3779b97f4a7c15u};
 
-static uint64_t rng(void) /* splitmix64 */
+static uint64_t rng(void)
 {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return tu_next(&rng_state);
 }
 
 static float rng_uniform(float lo, float hi)
 {
-    return lo + (hi - lo) * (float)(rng() >> 40) * 0x1p-24f;
+    return tu_uniform(&rng_state, lo, hi);
 }
 
 static const uint32_t F32_SPECIALS[] = {

@@ -247,7 +247,7 @@ static void selu_official_sample_matches_its_expected_values(void **state)
     for (int i = 0; i < 8; i++) {
         assert_true(fabsf(o[i] - doc[i]) < 1e-4f);
         float want = tu_selu_f32(g[i], r[i]);
-        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(want));
+        assert_int_equal(opsnn_f32_bits(o[i]), opsnn_f32_bits(want));
     }
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
@@ -283,7 +283,7 @@ static void selu_nan_result_takes_scale_branch(void **state)
     (void)state;
     const int64_t d3[] = {3};
     float g[3] = {2.0f, -1.0f, 0.0f};
-    float r[3] = {tu_bits_f32(0x7FC00000u), tu_bits_f32(0xFFC00000u), tu_bits_f32(0x7FC00001u)};
+    float r[3] = {opsnn_bits_f32(0x7FC00000u), opsnn_bits_f32(0xFFC00000u), opsnn_bits_f32(0x7FC00001u)};
     float o[3];
     aclTensor *tg = tu_tensor(d3, 1, ACL_FLOAT, g);
     aclTensor *tr = tu_tensor(d3, 1, ACL_FLOAT, r);
@@ -341,7 +341,7 @@ static void selu_phase2_errors(void **state)
     assert_int_equal(aclnnSeluBackward(NULL, 8, ex, NULL), ACLNN_ERR_PARAM_INVALID);
     assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(tu_selu_f32(g[i], r[i])));
+        assert_int_equal(opsnn_f32_bits(o[i]), opsnn_f32_bits(tu_selu_f32(g[i], r[i])));
     }
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);

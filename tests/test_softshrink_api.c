@@ -298,7 +298,7 @@ static void softshrink_all_float_dtypes_and_mixes_are_accepted(void **state)
                 aclTensor *o = tu_tensor(D2, 1, ok[c], ob);
                 aclScalar *l = tu_scalar_f32(1.0f);
                 assert_int_equal(tu_softshrink(g, x, l, o, NULL), ACLNN_SUCCESS);
-                assert_int_equal(tu_f32_bits(tu_load_f32(ob, ok[c], 0)), 0u);
+                assert_int_equal(opsnn_f32_bits(tu_load_f32(ob, ok[c], 0)), 0u);
                 assert_true(tu_load_f32(ob, ok[c], 1) == -5.0f);
                 aclDestroyScalar(l);
                 aclDestroyTensor(g);
@@ -430,8 +430,8 @@ static void softshrink_nan_lambda_passes_only_nan_self(void **state)
 {
     (void)state;
     const int64_t d8[] = {8};
-    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, tu_bits_f32(0x7FC00000u),
-                  tu_bits_f32(0xFF800001u), -0.0f};
+    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, opsnn_bits_f32(0x7FC00000u),
+                  opsnn_bits_f32(0xFF800001u), -0.0f};
     float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     float o[8];
     const float want[8] = {0, 0, 0, 0, 0, 6, 7, 0};
@@ -440,7 +440,7 @@ static void softshrink_nan_lambda_passes_only_nan_self(void **state)
     aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT, o);
     const uint32_t f32_nans[] = {0x7FC00000u, 0xFFC00000u, 0x7F800001u};
     for (size_t i = 0; i < 3; i++) {
-        aclScalar *l = tu_scalar_f32(tu_bits_f32(f32_nans[i]));
+        aclScalar *l = tu_scalar_f32(opsnn_bits_f32(f32_nans[i]));
         memset(o, 0xAB, sizeof o);
         assert_int_equal(tu_softshrink(tg, tx, l, to, NULL), ACLNN_SUCCESS);
         tu_assert_bits_equal(o, want, 8, 4, "NaN lambda (float)");
@@ -468,7 +468,7 @@ static void softshrink_tiny_negative_double_lambda_is_checked_as_float(void **st
 {
     (void)state;
     const int64_t d4[] = {4};
-    float x[4] = {0.0f, -0.0f, tu_bits_f32(1u), -1.0f};
+    float x[4] = {0.0f, -0.0f, opsnn_bits_f32(1u), -1.0f};
     float g[4] = {1, 2, 3, 4};
     float o[4];
     const float want[4] = {0, 0, 3, 4};
@@ -496,8 +496,8 @@ static void softshrink_infinite_lambda_zeroes_all_but_nan(void **state)
 {
     (void)state;
     const int64_t d8[] = {8};
-    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, tu_bits_f32(0x7FC00000u),
-                  tu_bits_f32(0xFFC00001u), -FLT_MAX};
+    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, opsnn_bits_f32(0x7FC00000u),
+                  opsnn_bits_f32(0xFFC00001u), -FLT_MAX};
     float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     float o[8];
     memset(o, 0xAB, sizeof o);
@@ -524,7 +524,7 @@ static void softshrink_zero_and_negative_zero_lambda_pass_every_nonzero(void **s
 {
     (void)state;
     const int64_t d6[] = {6};
-    float x[6] = {0.0f, -0.0f, tu_bits_f32(1u), tu_bits_f32(0x80000001u), -1.0f, 2.0f};
+    float x[6] = {0.0f, -0.0f, opsnn_bits_f32(1u), opsnn_bits_f32(0x80000001u), -1.0f, 2.0f};
     float g[6] = {1, 2, 3, 4, 5, 6};
     float o[6];
     const float want[6] = {0, 0, 3, 4, 5, 6};
@@ -716,7 +716,7 @@ static void softshrink_phase2_null_workspace_with_size_is_param_invalid_and_keep
     uint32_t ab;
     memset(&ab, 0xAB, sizeof ab);
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(tu_f32_bits(o[i]), ab);
+        assert_int_equal(opsnn_f32_bits(o[i]), ab);
     }
     assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     const float want[6] = {0, 2, 3, 4, 0, 6};

@@ -56,6 +56,12 @@ OPSNN_API const char *opsnn_status_name(int status);
  *  details of a particular failure are in aclGetRecentErrMsg(). */
 OPSNN_API const char *opsnn_status_message(int status);
 
+/** bfloat16 <-> float, the conversions the kernels use (acl_base.h has the
+ *  fp16 pair only): float -> bf16 rounds to nearest even (overflow to inf);
+ *  a NaN keeps its sign and top payload bits and comes out quiet, both ways. */
+OPSNN_API uint16_t opsnn_float_to_bf16(float value);
+OPSNN_API float opsnn_bf16_to_float(uint16_t value);
+
 /*
  * The Ascend SoC the library imitates. ops-nn's host code behaves per chip
  * (which dtypes an operator accepts, the tiling's core count and UB size);
