@@ -110,48 +110,53 @@ static void expect_earlier_wins(const case_t *earlier_alone, const case_t *later
 
 /* ---- (1) NULL arguments ------------------------------------------------- */
 
+/* A well-formed call's operands (FLOAT {2, 3}, lambda 0.5), built before and
+ * destroyed after each test that names this fixture. */
+typedef struct {
+    aclTensor *g, *x, *o;
+    aclScalar *l;
+} operands;
+
+static int operands_setup(void **state)
+{
+    static operands ops;
+    ops.g = tu_tensor(D23, 2, ACL_FLOAT, g_store);
+    ops.x = tu_tensor(D23, 2, ACL_FLOAT, x_store);
+    ops.o = tu_tensor(D23, 2, ACL_FLOAT, o_store);
+    ops.l = tu_scalar_f32(0.5f);
+    *state = &ops;
+    return ops.g != NULL && ops.x != NULL && ops.o != NULL && ops.l != NULL ? 0 : -1;
+}
+
+static int operands_teardown(void **state)
+{
+    operands *ops = *state;
+    aclDestroyScalar(ops->l);
+    aclDestroyTensor(ops->g);
+    aclDestroyTensor(ops->x);
+    aclDestroyTensor(ops->o);
+    return 0;
+}
+
+/* Each of the six pointer arguments NULL in turn. */
 static void softshrink_each_null_argument_is_nullptr_and_executor_untouched(void **state)
 {
-    (void)state;
-    float gd[6] = {0};
-    float xd[6] = {0};
-    float od[6] = {0};
-    aclTensor *g = tu_tensor(D23, 2, ACL_FLOAT, gd);
-    aclTensor *x = tu_tensor(D23, 2, ACL_FLOAT, xd);
-    aclTensor *o = tu_tensor(D23, 2, ACL_FLOAT, od);
-    aclScalar *l = tu_scalar_f32(0.5f);
-    assert_non_null(g);
-    assert_non_null(x);
-    assert_non_null(o);
-    assert_non_null(l);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = tu_sentinel_executor();
-
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(NULL, x, l, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, NULL, l, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, NULL, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, NULL, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, NULL, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, NULL),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    char msg[MSG_SIZE];
-    tu_last_msg(msg, sizeof msg);
-    assert_int_equal(strncmp(msg, PREFIX, strlen(PREFIX)), 0);
-
-    aclDestroyScalar(l);
-    aclDestroyTensor(g);
-    aclDestroyTensor(x);
-    aclDestroyTensor(o);
+    const operands *p = *state;
+    static const char *const names[] = {"gradOutput", "self", "lambda", "gradInput",
+                                        "workspaceSize", "executor"};
+    for (int k = 0; k < 6; k++) {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = tu_sentinel_executor();
+        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(
+                             k == 0 ? NULL : p->g, k == 1 ? NULL : p->x, k == 2 ? NULL : p->l,
+                             k == 3 ? NULL : p->o, k == 4 ? NULL : &ws, k == 5 ? NULL : &ex),
+                         ACLNN_ERR_PARAM_NULLPTR);
+        assert_ptr_equal(ex, tu_sentinel_executor());
+        char msg[MSG_SIZE], want[MSG_SIZE];
+        tu_last_msg(msg, sizeof msg);
+        snprintf(want, sizeof want, PREFIX ": %s must not be NULL, got NULL", names[k]);
+        assert_string_equal(msg, want);
+    }
 }
 
 /* ---- order: each pair of consecutive checks ---------------------------- */
@@ -813,7 +818,8 @@ static void softshrink_seed_example_gives_exact_result(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(softshrink_each_null_argument_is_nullptr_and_executor_untouched),
+        cmocka_unit_test_setup_teardown(softshrink_each_null_argument_is_nullptr_and_executor_untouched,
+                                        operands_setup, operands_teardown),
         cmocka_unit_test(softshrink_null_beats_unsupported_dtype),
         cmocka_unit_test(softshrink_unsupported_dtype_beats_rank_above_8),
         cmocka_unit_test(softshrink_rank_above_8_beats_not_broadcastable),
