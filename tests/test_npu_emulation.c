@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
 #include "npu_emu.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
@@ -231,7 +231,7 @@ static void fill_f32(tu_rng *rng, uint32_t *p, size_t n)
         uint32_t pick = tu_below(rng, 8);
         p[i] = pick < 2   ? F32_SPECIALS[tu_below(rng, (uint32_t)ns)]
                : pick < 4 ? (uint32_t)tu_next(rng)
-                          : tu_f32_bits(tu_uniform(rng, -5.0f, 5.0f));
+                          : opsnn_f32_bits(tu_uniform(rng, -5.0f, 5.0f));
     }
 }
 

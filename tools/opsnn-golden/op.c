@@ -8,6 +8,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "opsnn/opsnn.h"
 #include "args.h"
 #include "binio.h"
 
@@ -28,7 +29,8 @@ int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *l
                          ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, y, &ws_size, &exec)
                          : aclnnSeluBackwardGetWorkspaceSize(g, x, y, &ws_size, &exec);
     if (st != ACLNN_SUCCESS) {
-        return golden_fail(e, "%sGetWorkspaceSize failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
+        return golden_fail(e, "%sGetWorkspaceSize failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
+                           aclGetRecentErrMsg());
     }
     if (ws_size > 0 && aclrtMalloc(&ws, (size_t)ws_size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
         golden_fail(e, "cannot allocate %llu bytes of workspace: %s", (unsigned long long)ws_size,
@@ -39,7 +41,8 @@ int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *l
     st = lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL) : aclnnSeluBackward(ws, ws_size, exec, NULL);
     int rc = 0;
     if (st != ACLNN_SUCCESS) {
-        rc = golden_fail(e, "%s failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
+        rc = golden_fail(e, "%s failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
+                         aclGetRecentErrMsg());
         aclDestroyAclOpExecutor(exec); /* a failed phase 2 does not consume the executor */
     }
     if (ws != NULL) {
