@@ -80,6 +80,28 @@ static const family selu_bwd[OPSNN_ISA_COUNT] = {
 #endif
 };
 
+static const family softshrink_fwd[OPSNN_ISA_COUNT] = {
+    [OPSNN_ISA_SCALAR] = {opsnn_softshrink_ukernel__scalar_f32, opsnn_softshrink_ukernel__scalar_f16, opsnn_softshrink_ukernel__scalar_bf16, NULL, NULL},
+#if OPSNN_HAVE_X86_KERNELS
+    [OPSNN_ISA_AVX2] = {opsnn_softshrink_ukernel__avx2_f32, opsnn_softshrink_ukernel__avx2_f16, opsnn_softshrink_ukernel__avx2_bf16, NULL, NULL},
+    [OPSNN_ISA_AVX512] = {opsnn_softshrink_ukernel__avx512_f32, opsnn_softshrink_ukernel__avx512_f16, opsnn_softshrink_ukernel__avx512_bf16, NULL, NULL},
+#endif
+#if OPSNN_HAVE_NEON_KERNELS
+    [OPSNN_ISA_NEON] = {opsnn_softshrink_ukernel__neon_f32, opsnn_softshrink_ukernel__neon_f16, opsnn_softshrink_ukernel__neon_bf16, NULL, NULL},
+#endif
+};
+
+static const family selu_fwd[OPSNN_ISA_COUNT] = {
+    [OPSNN_ISA_SCALAR] = {opsnn_selu_ukernel__scalar_f32, opsnn_selu_ukernel__scalar_f16, opsnn_selu_ukernel__scalar_bf16, opsnn_selu_ukernel__scalar_i8, opsnn_selu_ukernel__scalar_i32},
+#if OPSNN_HAVE_X86_KERNELS
+    [OPSNN_ISA_AVX2] = {opsnn_selu_ukernel__avx2_f32, opsnn_selu_ukernel__avx2_f16, opsnn_selu_ukernel__avx2_bf16, opsnn_selu_ukernel__avx2_i8, opsnn_selu_ukernel__avx2_i32},
+    [OPSNN_ISA_AVX512] = {opsnn_selu_ukernel__avx512_f32, opsnn_selu_ukernel__avx512_f16, opsnn_selu_ukernel__avx512_bf16, opsnn_selu_ukernel__avx512_i8, opsnn_selu_ukernel__avx512_i32},
+#endif
+#if OPSNN_HAVE_NEON_KERNELS
+    [OPSNN_ISA_NEON] = {opsnn_selu_ukernel__neon_f32, opsnn_selu_ukernel__neon_f16, opsnn_selu_ukernel__neon_bf16, opsnn_selu_ukernel__neon_i8, opsnn_selu_ukernel__neon_i32},
+#endif
+};
+
 typedef struct {
     opsnn_cvt_fn f16_to_f32, bf16_to_f32, f32_to_f16, f32_to_bf16;
 } cvt_family;
@@ -147,6 +169,8 @@ static void fill(int isa)
         table[OPSNN_KERNEL_SOFTSHRINK_BWD][dt] = pick(&softshrink_bwd[isa], (aclDataType)dt);
         table[OPSNN_KERNEL_SELU_BWD][dt] = pick(&selu_bwd[isa], (aclDataType)dt);
         table[OPSNN_KERNEL_COPY][dt] = copy_kernel((aclDataType)dt);
+        table[OPSNN_KERNEL_SOFTSHRINK][dt] = pick(&softshrink_fwd[isa], (aclDataType)dt);
+        table[OPSNN_KERNEL_SELU][dt] = pick(&selu_fwd[isa], (aclDataType)dt);
     }
     cvt_table = cvt[isa];
     atomic_store(&selected, isa);

@@ -31,6 +31,8 @@ typedef enum {
     OPSNN_KERNEL_SOFTSHRINK_BWD = 0,
     OPSNN_KERNEL_SELU_BWD = 1,
     OPSNN_KERNEL_COPY = 2, /* y = a (b unused): the ViewCopy step */
+    OPSNN_KERNEL_SOFTSHRINK = 3, /* forward: y = softshrink(a), b unused */
+    OPSNN_KERNEL_SELU = 4,       /* forward: y = selu(a), b unused */
     OPSNN_KERNEL_COUNT
 } opsnn_kernel_kind;
 
@@ -201,5 +203,39 @@ void opsnn_cvt_ukernel__neon_f16_to_f32(size_t, const void *, void *);
 void opsnn_cvt_ukernel__neon_bf16_to_f32(size_t, const void *, void *);
 void opsnn_cvt_ukernel__neon_f32_to_f16(size_t, const void *, void *);
 void opsnn_cvt_ukernel__neon_f32_to_bf16(size_t, const void *, void *);
+
+/* Forward operators (kernels/softshrink/, kernels/selu/): unary, b unused. */
+void opsnn_softshrink_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__scalar_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__scalar_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx2_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx2_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx512_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__avx512_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_softshrink_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__neon_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
+void opsnn_selu_ukernel__neon_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
 
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

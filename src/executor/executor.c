@@ -106,6 +106,12 @@ static aclOpExecutor *register_executor(opsnn_executor *ex)
 
 const char *opsnn_operand_name(opsnn_op op, int operand)
 {
+    if (op == OPSNN_OP_INPLACE_SELU) {
+        return "selfRef";
+    }
+    if (op == OPSNN_OP_SOFTSHRINK || op == OPSNN_OP_SELU) {
+        return operand == OPSNN_OPERAND_OUTPUT ? "out" : "self";
+    }
     if (operand == OPSNN_OPERAND_OUTPUT) {
         return "gradInput";
     }

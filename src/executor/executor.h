@@ -18,7 +18,13 @@
 #define OPSNN_MAX_INPUTS 2
 #define OPSNN_MAX_STEPS 12
 
-typedef enum { OPSNN_OP_SOFTSHRINK_BWD = 1, OPSNN_OP_SELU_BWD = 2 } opsnn_op;
+typedef enum {
+    OPSNN_OP_SOFTSHRINK_BWD = 1,
+    OPSNN_OP_SELU_BWD = 2,
+    OPSNN_OP_SOFTSHRINK = 3,
+    OPSNN_OP_SELU = 4,
+    OPSNN_OP_INPLACE_SELU = 5
+} opsnn_op;
 
 /* What an operator's phase 1 hands to opsnn_executor_create after validation. */
 typedef struct {
