@@ -18,17 +18,10 @@
 #include <sys/auxv.h>
 #endif
 
-#include "common/error.h"
 #include "kernels.h"
-#include "opsnn/opsnn.h"
-#include "tensor/dtype.h"
 
 /* aclDataType values run from 0 to ACL_COMPLEX32 (33). */
 #define DTYPE_SLOTS 34
-
-typedef struct {
-    opsnn_ukernel_fn f32, f16, bf16, i8, i32;
-} family;
 
 /* The paths this build has, in order: scalar first, best last. */
 static const opsnn_isa BUILD_ISAS[] = {
@@ -43,146 +36,38 @@ static const opsnn_isa BUILD_ISAS[] = {
 };
 #define BUILD_ISA_COUNT (sizeof BUILD_ISAS / sizeof BUILD_ISAS[0])
 
-/* Rows indexed by opsnn_isa; only the rows of BUILD_ISAS are filled. */
-static const family softshrink_bwd[OPSNN_ISA_COUNT] = {
-    [OPSNN_ISA_SCALAR] = {opsnn_softshrink_bwd_ukernel__scalar_f32,
-                          opsnn_softshrink_bwd_ukernel__scalar_f16,
-                          opsnn_softshrink_bwd_ukernel__scalar_bf16, NULL, NULL},
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX2] = {opsnn_softshrink_bwd_ukernel__avx2_f32, opsnn_softshrink_bwd_ukernel__avx2_f16,
-                        opsnn_softshrink_bwd_ukernel__avx2_bf16, NULL, NULL},
-    [OPSNN_ISA_AVX512] = {opsnn_softshrink_bwd_ukernel__avx512_f32,
-                          opsnn_softshrink_bwd_ukernel__avx512_f16,
-                          opsnn_softshrink_bwd_ukernel__avx512_bf16, NULL, NULL},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_softshrink_bwd_ukernel__neon_f32, opsnn_softshrink_bwd_ukernel__neon_f16,
-                        opsnn_softshrink_bwd_ukernel__neon_bf16, NULL, NULL},
-#endif
+/* Every row of kernels.inc at [path][family][dtype]; the rest NULL. */
+static const opsnn_ukernel_fn ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SLOTS] = {
+#define OPSNN_FAMILY(kind)
+#define OPSNN_UKERNEL(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
+#include "kernels.inc"
+#undef OPSNN_FAMILY
+#undef OPSNN_UKERNEL
 };
 
-static const family selu_bwd[OPSNN_ISA_COUNT] = {
-    [OPSNN_ISA_SCALAR] = {opsnn_selu_bwd_ukernel__scalar_f32, opsnn_selu_bwd_ukernel__scalar_f16,
-                          opsnn_selu_bwd_ukernel__scalar_bf16, opsnn_selu_bwd_ukernel__scalar_i8,
-                          opsnn_selu_bwd_ukernel__scalar_i32},
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX2] = {opsnn_selu_bwd_ukernel__avx2_f32, opsnn_selu_bwd_ukernel__avx2_f16,
-                        opsnn_selu_bwd_ukernel__avx2_bf16, opsnn_selu_bwd_ukernel__avx2_i8,
-                        opsnn_selu_bwd_ukernel__avx2_i32},
-    [OPSNN_ISA_AVX512] = {opsnn_selu_bwd_ukernel__avx512_f32, opsnn_selu_bwd_ukernel__avx512_f16,
-                          opsnn_selu_bwd_ukernel__avx512_bf16, opsnn_selu_bwd_ukernel__avx512_i8,
-                          opsnn_selu_bwd_ukernel__avx512_i32},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_selu_bwd_ukernel__neon_f32, opsnn_selu_bwd_ukernel__neon_f16,
-                        opsnn_selu_bwd_ukernel__neon_bf16, opsnn_selu_bwd_ukernel__neon_i8,
-                        opsnn_selu_bwd_ukernel__neon_i32},
-#endif
+/* The conversions of cvt/list.inc at [path][pair]. */
+enum { F16_TO_F32, BF16_TO_F32, F32_TO_F16, F32_TO_BF16, CVT_PAIRS };
+#define CVT_PAIR(from, to) \
+    ((from) == ACL_FLOAT16 ? F16_TO_F32 : (from) == ACL_BF16 ? BF16_TO_F32 \
+     : (to) == ACL_FLOAT16 ? F32_TO_F16 : F32_TO_BF16)
+static const opsnn_cvt_fn CVT_ROWS[OPSNN_ISA_COUNT][CVT_PAIRS] = {
+#define OPSNN_CVT(isa, from, to, fn) [OPSNN_ISA_##isa][CVT_PAIR(from, to)] = fn,
+#include "cvt/list.inc"
+#undef OPSNN_CVT
 };
 
-static const family softshrink_fwd[OPSNN_ISA_COUNT] = {
-    [OPSNN_ISA_SCALAR] = {opsnn_softshrink_ukernel__scalar_f32, opsnn_softshrink_ukernel__scalar_f16, opsnn_softshrink_ukernel__scalar_bf16, NULL, NULL},
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX2] = {opsnn_softshrink_ukernel__avx2_f32, opsnn_softshrink_ukernel__avx2_f16, opsnn_softshrink_ukernel__avx2_bf16, NULL, NULL},
-    [OPSNN_ISA_AVX512] = {opsnn_softshrink_ukernel__avx512_f32, opsnn_softshrink_ukernel__avx512_f16, opsnn_softshrink_ukernel__avx512_bf16, NULL, NULL},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_softshrink_ukernel__neon_f32, opsnn_softshrink_ukernel__neon_f16, opsnn_softshrink_ukernel__neon_bf16, NULL, NULL},
-#endif
-};
-
-static const family selu_fwd[OPSNN_ISA_COUNT] = {
-    [OPSNN_ISA_SCALAR] = {opsnn_selu_ukernel__scalar_f32, opsnn_selu_ukernel__scalar_f16, opsnn_selu_ukernel__scalar_bf16, opsnn_selu_ukernel__scalar_i8, opsnn_selu_ukernel__scalar_i32},
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX2] = {opsnn_selu_ukernel__avx2_f32, opsnn_selu_ukernel__avx2_f16, opsnn_selu_ukernel__avx2_bf16, opsnn_selu_ukernel__avx2_i8, opsnn_selu_ukernel__avx2_i32},
-    [OPSNN_ISA_AVX512] = {opsnn_selu_ukernel__avx512_f32, opsnn_selu_ukernel__avx512_f16, opsnn_selu_ukernel__avx512_bf16, opsnn_selu_ukernel__avx512_i8, opsnn_selu_ukernel__avx512_i32},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_selu_ukernel__neon_f32, opsnn_selu_ukernel__neon_f16, opsnn_selu_ukernel__neon_bf16, opsnn_selu_ukernel__neon_i8, opsnn_selu_ukernel__neon_i32},
-#endif
-};
-
-typedef struct {
-    opsnn_cvt_fn f16_to_f32, bf16_to_f32, f32_to_f16, f32_to_bf16;
-} cvt_family;
-
-static const cvt_family cvt[OPSNN_ISA_COUNT] = {
-    [OPSNN_ISA_SCALAR] = {opsnn_cvt_ukernel__scalar_f16_to_f32, opsnn_cvt_ukernel__scalar_bf16_to_f32,
-                          opsnn_cvt_ukernel__scalar_f32_to_f16, opsnn_cvt_ukernel__scalar_f32_to_bf16},
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX2] = {opsnn_cvt_ukernel__avx2_f16_to_f32, opsnn_cvt_ukernel__avx2_bf16_to_f32,
-                        opsnn_cvt_ukernel__avx2_f32_to_f16, opsnn_cvt_ukernel__avx2_f32_to_bf16},
-    [OPSNN_ISA_AVX512] = {opsnn_cvt_ukernel__avx512_f16_to_f32, opsnn_cvt_ukernel__avx512_bf16_to_f32,
-                          opsnn_cvt_ukernel__avx512_f32_to_f16, opsnn_cvt_ukernel__avx512_f32_to_bf16},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_cvt_ukernel__neon_f16_to_f32, opsnn_cvt_ukernel__neon_bf16_to_f32,
-                        opsnn_cvt_ukernel__neon_f32_to_f16, opsnn_cvt_ukernel__neon_f32_to_bf16},
-#endif
-};
-
-/* Panel gathers (x32, x16) of the paths that have them. */
-typedef struct {
-    opsnn_panel16_fn x32, x16;
-} panel_family;
-
-static const panel_family panel16[OPSNN_ISA_COUNT] = {
-#if OPSNN_HAVE_X86_KERNELS
-    [OPSNN_ISA_AVX512] = {opsnn_panel16_ukernel__avx512_x32, opsnn_panel16_ukernel__avx512_x16},
-#endif
-#if OPSNN_HAVE_NEON_KERNELS
-    [OPSNN_ISA_NEON] = {opsnn_panel16_ukernel__neon_x32, opsnn_panel16_ukernel__neon_x16},
-#endif
+/* The panel gathers of transpose/list.inc at [path][0: 32-bit, 1: 16-bit]. */
+static const opsnn_panel16_fn PANEL_ROWS[OPSNN_ISA_COUNT][2] = {
+#define OPSNN_PANEL16(isa, bits, fn) [OPSNN_ISA_##isa][(bits) == 16] = fn,
+#include "transpose/list.inc"
+#undef OPSNN_PANEL16
 };
 
 static opsnn_ukernel_fn table[OPSNN_KERNEL_COUNT][DTYPE_SLOTS];
-static cvt_family cvt_table;
+static opsnn_cvt_fn cvt_table[CVT_PAIRS];
+static opsnn_panel16_fn panel_table[2];
 static atomic_int selected = -1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static opsnn_ukernel_fn pick(const family *f, aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT: return f->f32;
-    case ACL_FLOAT16: return f->f16;
-    case ACL_BF16: return f->bf16;
-    case ACL_INT8: return f->i8;
-    case ACL_INT32: return f->i32;
-    default: return NULL;
-    }
-}
-
-/* The copies stay memcpy-based on every path. */
-static opsnn_ukernel_fn copy_kernel(aclDataType dt)
-{
-    switch (opsnn_dtype_size(dt)) {
-    case 1: return opsnn_copy_ukernel__scalar_x8;
-    case 2: return opsnn_copy_ukernel__scalar_x16;
-    case 4: return opsnn_copy_ukernel__scalar_x32;
-    default: return NULL;
-    }
-}
-
-static void fill(int isa)
-{
-    for (int dt = 0; dt < DTYPE_SLOTS; dt++) {
-        table[OPSNN_KERNEL_SOFTSHRINK_BWD][dt] = pick(&softshrink_bwd[isa], (aclDataType)dt);
-        table[OPSNN_KERNEL_SELU_BWD][dt] = pick(&selu_bwd[isa], (aclDataType)dt);
-        table[OPSNN_KERNEL_COPY][dt] = copy_kernel((aclDataType)dt);
-        table[OPSNN_KERNEL_SOFTSHRINK][dt] = pick(&softshrink_fwd[isa], (aclDataType)dt);
-        table[OPSNN_KERNEL_SELU][dt] = pick(&selu_fwd[isa], (aclDataType)dt);
-    }
-    cvt_table = cvt[isa];
-    atomic_store(&selected, isa);
-}
-
-size_t opsnn_isa_build_list(const opsnn_isa **list)
-{
-    if (list != NULL) {
-        *list = BUILD_ISAS;
-    }
-    return BUILD_ISA_COUNT;
-}
 
 /* Position of isa in BUILD_ISAS, or -1 when this build does not have it. */
 static int build_index(int isa)
@@ -193,6 +78,41 @@ static int build_index(int isa)
         }
     }
     return -1;
+}
+
+/* Each slot gets the kernel of the path at list position k, or, where that
+ * path has none (copy, a conversion), of the best path below it that has one. */
+static void fill(int isa)
+{
+    int top = build_index(isa);
+    for (int k = 0; k < OPSNN_KERNEL_COUNT; k++) {
+        for (int dt = 0; dt < DTYPE_SLOTS; dt++) {
+            opsnn_ukernel_fn fn = NULL;
+            for (int j = top; j >= 0 && fn == NULL; j--) {
+                fn = ROWS[BUILD_ISAS[j]][k][dt];
+            }
+            table[k][dt] = fn;
+        }
+    }
+    for (int c = 0; c < CVT_PAIRS; c++) {
+        opsnn_cvt_fn fn = NULL;
+        for (int j = top; j >= 0 && fn == NULL; j--) {
+            fn = CVT_ROWS[BUILD_ISAS[j]][c];
+        }
+        cvt_table[c] = fn;
+    }
+    /* no fallback: a path without a panel kernel runs the portable loop */
+    panel_table[0] = PANEL_ROWS[isa][0];
+    panel_table[1] = PANEL_ROWS[isa][1];
+    atomic_store(&selected, isa);
+}
+
+size_t opsnn_isa_build_list(const opsnn_isa **list)
+{
+    if (list != NULL) {
+        *list = BUILD_ISAS;
+    }
+    return BUILD_ISA_COUNT;
 }
 
 int opsnn_cpu_has_isa(opsnn_isa isa)
@@ -276,15 +196,17 @@ static int requested_isa(void)
     }
 #if OPSNN_HAVE_NEON_KERNELS
     if (strcasecmp(env, opsnn_isa_name(OPSNN_ISA_SVE)) == 0) {
-        opsnn_log(OPSNN_LOG_INFO, "OPSNN_ISA=%s: this build has no SVE kernels; NEON is the best below",
-                  env);
+        opsnn_kernels_log(OPSNN_KLOG_INFO,
+                          "OPSNN_ISA=%s: this build has no SVE kernels; NEON is the best below",
+                          env);
         return OPSNN_ISA_NEON;
     }
 #endif
     char names[64];
     available_names(names, sizeof names);
-    opsnn_log(OPSNN_LOG_WARNING, "OPSNN_ISA=%s names no path of this build; available here: %s; "
-              "using the best", env, names);
+    opsnn_kernels_log(OPSNN_KLOG_WARNING,
+                      "OPSNN_ISA=%s names no path of this build; available here: %s; "
+                      "using the best", env, names);
     return -1;
 }
 
@@ -305,8 +227,8 @@ static void fill_default(void)
 {
     int isa = resolve(-1);
     fill(isa);
-    opsnn_log(OPSNN_LOG_INFO, "kernel path %s (best this CPU has, OPSNN_ISA=%s)", opsnn_isa_name(isa),
-              getenv("OPSNN_ISA") != NULL ? getenv("OPSNN_ISA") : "(unset)");
+    opsnn_kernels_log(OPSNN_KLOG_INFO, "kernel path %s (best this CPU has, OPSNN_ISA=%s)",
+                      opsnn_isa_name(isa), getenv("OPSNN_ISA") != NULL ? getenv("OPSNN_ISA") : "(unset)");
 }
 
 int opsnn_kernels_select(int isa)
@@ -314,8 +236,8 @@ int opsnn_kernels_select(int isa)
     pthread_once(&once, fill_default); /* a later first lookup must not undo this choice */
     int eff = resolve(isa);
     fill(eff);
-    opsnn_log(OPSNN_LOG_INFO, "kernel path %s selected (asked for %s)", opsnn_isa_name(eff),
-              isa < 0 ? "the default" : opsnn_isa_name(isa));
+    opsnn_kernels_log(OPSNN_KLOG_INFO, "kernel path %s selected (asked for %s)",
+                      opsnn_isa_name(eff), isa < 0 ? "the default" : opsnn_isa_name(isa));
     return eff;
 }
 
@@ -328,10 +250,10 @@ const char *opsnn_isa_name(int isa)
     return isa >= 0 && isa < OPSNN_ISA_COUNT ? names[isa] : names[OPSNN_ISA_SCALAR];
 }
 
-const char *opsnn_get_isa(void)
+int opsnn_kernels_selected(void)
 {
     pthread_once(&once, fill_default);
-    return opsnn_isa_name(atomic_load(&selected));
+    return atomic_load(&selected);
 }
 
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
@@ -346,19 +268,9 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)
 {
     pthread_once(&once, fill_default);
-    if (to == ACL_FLOAT) {
-        switch (from) {
-        case ACL_FLOAT16: return cvt_table.f16_to_f32;
-        case ACL_BF16: return cvt_table.bf16_to_f32;
-        default: return NULL;
-        }
-    }
-    if (from == ACL_FLOAT) {
-        switch (to) {
-        case ACL_FLOAT16: return cvt_table.f32_to_f16;
-        case ACL_BF16: return cvt_table.f32_to_bf16;
-        default: return NULL;
-        }
+    int f16 = from == ACL_FLOAT16 || from == ACL_BF16, t16 = to == ACL_FLOAT16 || to == ACL_BF16;
+    if ((f16 && to == ACL_FLOAT) || (from == ACL_FLOAT && t16)) {
+        return cvt_table[CVT_PAIR(from, to)];
     }
     return NULL;
 }
@@ -366,6 +278,5 @@ opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size)
 {
     pthread_once(&once, fill_default);
-    const panel_family *p = &panel16[atomic_load(&selected)];
-    return elem_size == 4 ? p->x32 : elem_size == 2 ? p->x16 : NULL;
+    return elem_size == 4 ? panel_table[0] : elem_size == 2 ? panel_table[1] : NULL;
 }

@@ -6,7 +6,6 @@
 
 #include "cvt.h"
 #include "kernels.h"
-#include "tensor/dtype.h"
 
 /* FLOAT16 <-> BF16 through float32 (which holds every fp16 value exactly),
  * in chunks small enough for the stack. */

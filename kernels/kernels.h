@@ -16,23 +16,25 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "params.h"
 
+/* What every elementwise micro-kernel gets besides its operands. */
 typedef struct {
-    float lambda; /* softshrink threshold as float32: >= 0, +-0, +inf or NaN (the op
-                   * rejects only lambda < 0); see opsnn_softshrink_threshold() */
-    int nt_store; /* 1: the output is larger than the last-level cache; kernels may
-                   * use non-temporal stores (and must sfence before returning) */
+    const void *op; /* the family's parameter struct (kernels/params.h); NULL for copy */
+    int nt_store;   /* 1: the output is larger than the last-level cache; kernels may
+                     * use non-temporal stores (and must sfence before returning) */
 } opsnn_kparams;
 
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
                                  const opsnn_kparams *params);
 
+/* The families of kernels.inc: OPSNN_KERNEL_SOFTSHRINK_BWD, ... */
 typedef enum {
-    OPSNN_KERNEL_SOFTSHRINK_BWD = 0,
-    OPSNN_KERNEL_SELU_BWD = 1,
-    OPSNN_KERNEL_COPY = 2, /* y = a (b unused): the ViewCopy step */
-    OPSNN_KERNEL_SOFTSHRINK = 3, /* forward: y = softshrink(a), b unused */
-    OPSNN_KERNEL_SELU = 4,       /* forward: y = selu(a), b unused */
+#define OPSNN_FAMILY(kind) OPSNN_KERNEL_##kind,
+#define OPSNN_UKERNEL(kind, isa, dtype, fn)
+#include "kernels.inc"
+#undef OPSNN_FAMILY
+#undef OPSNN_UKERNEL
     OPSNN_KERNEL_COUNT
 } opsnn_kernel_kind;
 
@@ -69,6 +71,25 @@ int opsnn_cpu_has_isa(opsnn_isa isa);
 int opsnn_kernels_select(int isa);
 /* "scalar", "avx2", "avx512", "neon", "sve". */
 const char *opsnn_isa_name(int isa);
+/* The path in effect (filling the table first if no lookup has yet). */
+int opsnn_kernels_selected(void);
+
+/*
+ * The kernel layer's one call upwards: its reports (the path chosen, an
+ * OPSNN_ISA value it ignores) go to this function, which the library above
+ * defines (src/common/error.c routes it to the CANN-style log), so that
+ * kernels/ includes nothing of src/.
+ */
+enum { OPSNN_KLOG_INFO = 1, OPSNN_KLOG_WARNING = 2 };
+void opsnn_kernels_log(int level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Bytes per element of dt; 0 for types without a whole-byte size and unknown
+ * values (the fact every layer needs, kept at the bottom one). */
+size_t opsnn_dtype_size(aclDataType dt);
 
 /*
  * A conversion micro-kernel: dst[i] = convert(src[i]) for i < n, both
@@ -104,14 +125,6 @@ int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const voi
  * dst[i * pitch + j] = src[j * col_stride + i], i < 16, j < cols (in elements). */
 typedef void (*opsnn_panel16_fn)(size_t cols, const void *src, int64_t col_stride, void *dst,
                                  size_t pitch);
-void opsnn_panel16_ukernel__avx512_x32(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                       size_t pitch);
-void opsnn_panel16_ukernel__avx512_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                       size_t pitch);
-void opsnn_panel16_ukernel__neon_x32(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                     size_t pitch);
-void opsnn_panel16_ukernel__neon_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                     size_t pitch);
 /* The selected path's panel kernel for elem_size-byte elements, or NULL (then
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
@@ -144,98 +157,20 @@ static inline float opsnn_softshrink_threshold(float lambda)
     return lambda != lambda ? INFINITY : lambda;
 }
 
-/* Scalar micro-kernels (the portable path, and the reference every other ISA
- * path must match bit for bit). */
-void opsnn_softshrink_bwd_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__scalar_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__scalar_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_copy_ukernel__scalar_x8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_copy_ukernel__scalar_x16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_copy_ukernel__scalar_x32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_cvt_ukernel__scalar_f16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__scalar_bf16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__scalar_f32_to_f16(size_t, const void *, void *);
-void opsnn_cvt_ukernel__scalar_f32_to_bf16(size_t, const void *, void *);
-
-/* AVX2 + F16C (kernels/<op>/avx2.c) micro-kernels, x86-64 builds only. */
-void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx2_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx2_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_cvt_ukernel__avx2_f16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx2_bf16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx2_f32_to_f16(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx2_f32_to_bf16(size_t, const void *, void *);
-
-/* AVX-512F/BW/VL/DQ + F16C (kernels/<op>/avx512.c) micro-kernels, x86-64 builds only. */
-void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx512_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__avx512_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_cvt_ukernel__avx512_f16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx512_bf16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx512_f32_to_f16(size_t, const void *, void *);
-void opsnn_cvt_ukernel__avx512_f32_to_bf16(size_t, const void *, void *);
-
-/* Advanced SIMD (kernels/<op>/neon.c) micro-kernels, aarch64 builds only. */
-void opsnn_softshrink_bwd_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_bwd_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__neon_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_bwd_ukernel__neon_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_cvt_ukernel__neon_f16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__neon_bf16_to_f32(size_t, const void *, void *);
-void opsnn_cvt_ukernel__neon_f32_to_f16(size_t, const void *, void *);
-void opsnn_cvt_ukernel__neon_f32_to_bf16(size_t, const void *, void *);
-
-/* Forward operators (kernels/softshrink/, kernels/selu/): unary, b unused. */
-void opsnn_softshrink_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__scalar_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__scalar_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__scalar_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__scalar_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__scalar_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx2_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx2_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx2_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx2_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx2_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx512_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx512_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx512_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx512_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__avx512_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_softshrink_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__neon_f32(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__neon_f16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__neon_bf16(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__neon_i8(size_t, const void *, const void *, void *, const opsnn_kparams *);
-void opsnn_selu_ukernel__neon_i32(size_t, const void *, const void *, void *, const opsnn_kparams *);
+/* The prototypes of every micro-kernel in the lists (the scalar ones are the
+ * portable path, and the reference every other path must match bit for bit). */
+#define OPSNN_FAMILY(kind)
+#define OPSNN_UKERNEL(kind, isa, dtype, fn) \
+    void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
+#include "kernels.inc"
+#undef OPSNN_FAMILY
+#undef OPSNN_UKERNEL
+#define OPSNN_CVT(isa, from, to, fn) void fn(size_t n, const void *src, void *dst);
+#include "cvt/list.inc"
+#undef OPSNN_CVT
+#define OPSNN_PANEL16(isa, bits, fn) \
+    void fn(size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch);
+#include "transpose/list.inc"
+#undef OPSNN_PANEL16
 
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

@@ -19,23 +19,23 @@
 #include <string.h>
 
 typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
-                                float lambda);
+                                const void *params);
 
 /* k < w elements from element i, through zero-padded buffers. */
 static inline __attribute__((always_inline)) void
-opsnn_avx2_partial(size_t i, size_t k, const void *a, const void *b, void *y, float lambda,
+opsnn_avx2_partial(size_t i, size_t k, const void *a, const void *b, void *y, const void *params,
                    size_t esize, opsnn_avx2_step step)
 {
     _Alignas(32) unsigned char ba[32] = {0}, bb[32] = {0}, by[32];
     memcpy(ba, (const unsigned char *)a + i * esize, k * esize);
     memcpy(bb, (const unsigned char *)b + i * esize, k * esize);
-    step(ba, bb, by, 0, 0, lambda);
+    step(ba, bb, by, 0, 0, params);
     memcpy((unsigned char *)y + i * esize, by, k * esize);
 }
 
 /* always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, float lambda, int nt,
+opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
                 size_t esize, size_t w, opsnn_avx2_step step)
 {
     size_t i = 0;
@@ -44,17 +44,17 @@ opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, float lambda, i
         size_t head = (32u - (uintptr_t)y % 32u) % 32u / esize;
         head = head < n ? head : n;
         if (head > 0) {
-            opsnn_avx2_partial(0, head, a, b, y, lambda, esize, step);
+            opsnn_avx2_partial(0, head, a, b, y, params, esize, step);
         }
         for (i = head; n - i >= w; i += w) {
-            step(a, b, y, i, 1, lambda);
+            step(a, b, y, i, 1, params);
         }
     }
     for (; n - i >= w; i += w) {
-        step(a, b, y, i, 0, lambda);
+        step(a, b, y, i, 0, params);
     }
     if (i < n) {
-        opsnn_avx2_partial(i, n - i, a, b, y, lambda, esize, step);
+        opsnn_avx2_partial(i, n - i, a, b, y, params, esize, step);
     }
     if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 typedef void (*opsnn_avx512_step)(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                                  int stream, float lambda);
+                                  int stream, const void *params);
 
 static inline uint32_t opsnn_avx512_lanes(size_t k)
 {
@@ -30,7 +30,7 @@ static inline uint32_t opsnn_avx512_lanes(size_t k)
 
 /* always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda, int nt,
+opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
                   size_t esize, size_t w, opsnn_avx512_step step)
 {
     const uint32_t full = opsnn_avx512_lanes(w);
@@ -40,7 +40,7 @@ opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda,
         size_t head = (64u - (uintptr_t)y % 64u) % 64u / esize;
         head = head < n ? head : n;
         if (head > 0) {
-            step(a, b, y, 0, opsnn_avx512_lanes(head), 0, lambda);
+            step(a, b, y, 0, opsnn_avx512_lanes(head), 0, params);
         }
         /* Streamed calls are large and memory-bound: prefetch the inputs a
          * little ahead, the hardware prefetcher alone leaves the 16-bit loops
@@ -51,14 +51,14 @@ opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, float lambda,
                 _mm_prefetch((const char *)a + (i + ahead) * esize, _MM_HINT_T0);
                 _mm_prefetch((const char *)b + (i + ahead) * esize, _MM_HINT_T0);
             }
-            step(a, b, y, i, full, 1, lambda);
+            step(a, b, y, i, full, 1, params);
         }
     }
     for (; n - i >= w; i += w) {
-        step(a, b, y, i, full, 0, lambda);
+        step(a, b, y, i, full, 0, params);
     }
     if (i < n) {
-        step(a, b, y, i, opsnn_avx512_lanes(n - i), 0, lambda);
+        step(a, b, y, i, opsnn_avx512_lanes(n - i), 0, params);
     }
     if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */

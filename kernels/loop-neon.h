@@ -15,23 +15,24 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef void (*opsnn_neon_step)(const void *a, const void *b, void *y, size_t i, float lambda);
+typedef void (*opsnn_neon_step)(const void *a, const void *b, void *y, size_t i,
+                                const void *params);
 
 /* always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_neon_loop(size_t n, const void *a, const void *b, void *y, float lambda, size_t esize,
+opsnn_neon_loop(size_t n, const void *a, const void *b, void *y, const void *params, size_t esize,
                 size_t w, opsnn_neon_step step)
 {
     size_t i = 0;
     for (; n - i >= w; i += w) {
-        step(a, b, y, i, lambda);
+        step(a, b, y, i, params);
     }
     if (i < n) {
         _Alignas(16) unsigned char ba[32] = {0}, bb[32] = {0}, by[32];
         size_t bytes = (n - i) * esize;
         memcpy(ba, (const unsigned char *)a + i * esize, bytes);
         memcpy(bb, (const unsigned char *)b + i * esize, bytes);
-        step(ba, bb, by, 0, lambda);
+        step(ba, bb, by, 0, params);
         memcpy((unsigned char *)y + i * esize, by, bytes);
     }
 }

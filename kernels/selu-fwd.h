@@ -24,9 +24,11 @@
 #include <stdint.h>
 
 #include "cvt.h"
+#include "params.h"
 
+/* SCALE and ALPHA come in opsnn_selu_params; the src/ operator fills them
+ * with these float32 values (ops-nn selu.h ALPHA_F32, SCALE_F32). */
 #define OPSNN_SELU_ALPHA 1.6732632423543772848170429916717f
-/* (the scale is kernels.h's OPSNN_SELU_SCALE, the same float32 constant) */
 #define OPSNN_SELU_EXP_MIN (-87.0f) /* expm1 below this is -1 in float32 */
 #define OPSNN_SELU_LOG2E 1.44269504088896341f
 #define OPSNN_SELU_ROUND_MAGIC 12582912.0f /* 1.5 * 2^23: (k + M) - M = rint(k) */
@@ -38,8 +40,12 @@
 #define OPSNN_SELU_C5 0.00833333377f
 #define OPSNN_SELU_C6 0.00138888892f
 #define OPSNN_SELU_C7 0.000198412701f
-/* int8 positive branch multiplier: SCALE rounded to fp16 (ComputeInt8). */
-#define OPSNN_SELU_SCALE_F16 1.05078125f
+/* The int8 positive branch multiplier: SCALE rounded to fp16 (ComputeInt8's
+ * SCALE_F16_AS_F32, 1.05078125 for ops-nn's SCALE). */
+static inline float opsnn_selu_scale_f16(const opsnn_selu_params *c)
+{
+    return opsnn_f16_to_f32(opsnn_f32_to_f16(c->scale));
+}
 
 /* expm1(t) for t in [OPSNN_SELU_EXP_MIN, 0]. */
 static inline float opsnn_selu_expm1(float t)
@@ -63,14 +69,14 @@ static inline float opsnn_selu_expm1(float t)
 }
 
 /* SELU of one float32 value (see above). */
-static inline float opsnn_selu_fwd_f32(float x)
+static inline float opsnn_selu_fwd_f32(float x, const opsnn_selu_params *c)
 {
     float t = x < 0.0f ? x : 0.0f;
     t = t > OPSNN_SELU_EXP_MIN ? t : OPSNN_SELU_EXP_MIN;
-    float neg = opsnn_selu_expm1(t) * OPSNN_SELU_ALPHA;
+    float neg = opsnn_selu_expm1(t) * c->alpha;
     neg = neg < 0.0f ? neg : 0.0f;
     float pos = x > 0.0f ? x : 0.0f;
-    float y = (pos + neg) * OPSNN_SELU_SCALE;
+    float y = (pos + neg) * c->scale;
     if (x != x) {
         y = opsnn_bits_f32(opsnn_f32_bits(x) | 0x400000u);
     }
@@ -85,15 +91,15 @@ static inline float opsnn_selu_fwd_f32(float x)
  * For an integer x <= -1 the fp16 exp is <= 0.368, so the negative branch is
  * ceil(<= -1.11) = -1 whatever the Exp's last bits; for x = 0 it is 0. So the
  * result is exact: -1 for x < 0, 0 for 0, and for x > 0 the low byte of
- * floor(x * 1.05078125) (127 -> 133 -> -123). tests/test_selu_fwd.c replays
+ * floor(x * scale_f16) (opsnn_selu_scale_f16: 127 -> 133 -> -123). tests/test_selu_fwd.c replays
  * the fp16 sequence step by step against this.
  */
-static inline int8_t opsnn_selu_fwd_i8(int8_t x)
+static inline int8_t opsnn_selu_fwd_i8(int8_t x, float scale_f16)
 {
     if (x < 0) {
         return -1;
     }
-    int32_t t = (int32_t)((float)x * OPSNN_SELU_SCALE_F16);
+    int32_t t = (int32_t)((float)x * scale_f16);
     return (int8_t)(uint8_t)(t & 0xff);
 }
 
@@ -101,9 +107,9 @@ static inline int8_t opsnn_selu_fwd_i8(int8_t x)
  * float32 -> int32 with CAST_TRUNC (toward zero). Only the positive end can
  * leave the int32 range; it saturates (decision: Ascend C documents
  * saturation for out-of-range float-to-int Cast). */
-static inline int32_t opsnn_selu_fwd_i32(int32_t v)
+static inline int32_t opsnn_selu_fwd_i32(int32_t v, const opsnn_selu_params *c)
 {
-    float y = opsnn_selu_fwd_f32((float)v);
+    float y = opsnn_selu_fwd_f32((float)v, c);
     return y >= 2147483648.0f ? INT32_MAX : (int32_t)y;
 }
 

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cvt.h"
-#include "kernels.h"
+#include "kernels/cvt.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))

@@ -25,7 +25,7 @@
 
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_softshrink.h"
-#include "kernels.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 

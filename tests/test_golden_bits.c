@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
 #include "test_util.h"
 
 #define MAX_ISA 16

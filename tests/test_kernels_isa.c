@@ -24,8 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cvt.h"
-#include "kernels.h"
+#include "kernels/cvt.h"
+#include "kernels/kernels.h"
+#include "kernels/selu-fwd.h"
 #include "opsnn/opsnn.h"
 
 /* ---- deterministic data --------------------------------------------------- */
@@ -179,6 +180,61 @@ typedef struct {
     opsnn_ukernel_fn ref; /* the scalar kernel */
 } kcase;
 
+/* Every row of kernels/kernels.inc: the sweep below covers whatever the lists hold. */
+typedef struct {
+    opsnn_kernel_kind kind;
+    opsnn_isa isa;
+    aclDataType dtype;
+    opsnn_ukernel_fn fn;
+    const char *name;
+} krow;
+
+static const krow ROWS[] = {
+#define OPSNN_FAMILY(kind)
+#define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, #fn},
+#include "kernels/kernels.inc"
+#undef OPSNN_FAMILY
+#undef OPSNN_UKERNEL
+};
+
+/* The scalar row of kind x dtype, or NULL. */
+static const krow *scalar_row(opsnn_kernel_kind kind, aclDataType dt)
+{
+    for (size_t r = 0; r < N_OF(ROWS); r++) {
+        if (ROWS[r].kind == kind && ROWS[r].dtype == dt && ROWS[r].isa == OPSNN_ISA_SCALAR) {
+            return &ROWS[r];
+        }
+    }
+    return NULL;
+}
+
+static dtk dtk_of(aclDataType dt)
+{
+    return dt == ACL_FLOAT ? DT_F32 : dt == ACL_FLOAT16 ? DT_F16 : dt == ACL_BF16 ? DT_BF16
+         : dt == ACL_INT8  ? DT_I8  : DT_I32;
+}
+
+/* The family's parameter struct behind a kernel call: lambda for softshrink,
+ * the ops-nn constants for SELU. */
+static opsnn_softshrink_bwd_params softshrink_params;
+static const opsnn_selu_bwd_params SELU_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA};
+
+/* the forward families (fwdops): lambd for softshrink, SCALE and ALPHA for selu */
+static opsnn_softshrink_params softshrink_fwd_params;
+static const opsnn_selu_params SELU_FWD_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_ALPHA};
+
+static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
+{
+    softshrink_params.lambda = lambda;
+    softshrink_fwd_params.lambd = lambda;
+    opsnn_kparams p = {kind == OPSNN_KERNEL_SELU_BWD     ? (const void *)&SELU_PARAMS
+                       : kind == OPSNN_KERNEL_SELU       ? (const void *)&SELU_FWD_PARAMS
+                       : kind == OPSNN_KERNEL_SOFTSHRINK ? (const void *)&softshrink_fwd_params
+                                                         : (const void *)&softshrink_params,
+                       nt};
+    return p;
+}
+
 enum { NOT_IN_PLACE, IN_PLACE_A, IN_PLACE_B };
 
 typedef struct {
@@ -247,7 +303,7 @@ static void compare_all(const kcase *kc, opsnn_ukernel_fn fn, int isa, float lam
             if (inplace != NOT_IN_PLACE && off != yoff) {
                 continue;
             }
-            opsnn_kparams p = {lambda, nt};
+            opsnn_kparams p = kargs(kc->kind, lambda, nt);
             layout(&ref, &src, inplace);
             layout(&got, &src, inplace);
             run(kc->ref, &ref, n, off, yoff, inplace, &p, es);
@@ -269,24 +325,29 @@ static const float LAMBDAS[] = {
     NAN, /* passes the op's check (NaN < 0 is false): only NaN x pass */
 };
 
-/* The vector paths this build and machine have; each must hand out its own kernels. */
-static void for_each_vector_isa(const kcase *kc)
+/* Every vector row of the lists that this machine runs: the table hands it
+ * out under its path, and it gives its scalar row's bits. */
+static void every_listed_vector_kernel_bits_equal_scalar(void **state)
 {
+    (void)state;
     int tested = 0;
-    opsnn_isa av[OPSNN_ISA_COUNT];
-    size_t nav = opsnn_isa_available(av);
-    for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
-        int isa = (int)av[ai];
-        assert_int_equal(opsnn_kernels_select(isa), isa);
-        opsnn_ukernel_fn fn = opsnn_ukernel_get(kc->kind, acl_dtype(kc->dt));
-        assert_non_null(fn);
-        assert_true(fn != kc->ref);
-        if (kc->kind == OPSNN_KERNEL_SOFTSHRINK_BWD) {
+    for (size_t r = 0; r < N_OF(ROWS); r++) {
+        const krow *row = &ROWS[r];
+        if (row->isa == OPSNN_ISA_SCALAR || row->kind == OPSNN_KERNEL_COPY ||
+            !opsnn_cpu_has_isa(row->isa)) {
+            continue;
+        }
+        const krow *ref = scalar_row(row->kind, row->dtype);
+        assert_non_null(ref);
+        assert_int_equal(opsnn_kernels_select((int)row->isa), (int)row->isa);
+        assert_ptr_equal(opsnn_ukernel_get(row->kind, row->dtype), row->fn);
+        const kcase kc = {row->kind, dtk_of(row->dtype), ref->fn};
+        if (row->kind == OPSNN_KERNEL_SOFTSHRINK_BWD || row->kind == OPSNN_KERNEL_SOFTSHRINK) {
             for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
-                compare_all(kc, fn, isa, LAMBDAS[l]);
+                compare_all(&kc, row->fn, (int)row->isa, LAMBDAS[l]);
             }
         } else {
-            compare_all(kc, fn, isa, 0.0f);
+            compare_all(&kc, row->fn, (int)row->isa, 0.0f);
         }
         tested++;
     }
@@ -296,52 +357,24 @@ static void for_each_vector_isa(const kcase *kc)
     }
 }
 
-#define KERNEL_TEST(name, kind, dt, ref)                        \
-    static void name(void **state)                              \
-    {                                                           \
-        (void)state;                                            \
-        const kcase kc = {kind, dt, ref};                       \
-        for_each_vector_isa(&kc);                               \
-    }
-
-KERNEL_TEST(softshrink_f32_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F32,
-            opsnn_softshrink_bwd_ukernel__scalar_f32)
-KERNEL_TEST(softshrink_f16_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F16,
-            opsnn_softshrink_bwd_ukernel__scalar_f16)
-KERNEL_TEST(softshrink_bf16_vector_bits_equal_scalar, OPSNN_KERNEL_SOFTSHRINK_BWD, DT_BF16,
-            opsnn_softshrink_bwd_ukernel__scalar_bf16)
-KERNEL_TEST(selu_f32_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_F32,
-            opsnn_selu_bwd_ukernel__scalar_f32)
-KERNEL_TEST(selu_f16_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_F16,
-            opsnn_selu_bwd_ukernel__scalar_f16)
-KERNEL_TEST(selu_bf16_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_BF16,
-            opsnn_selu_bwd_ukernel__scalar_bf16)
-KERNEL_TEST(selu_i8_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I8,
-            opsnn_selu_bwd_ukernel__scalar_i8)
-KERNEL_TEST(selu_i32_vector_bits_equal_scalar, OPSNN_KERNEL_SELU_BWD, DT_I32,
-            opsnn_selu_bwd_ukernel__scalar_i32)
-
 /* Heap buffers of exactly n elements, so that AddressSanitizer builds catch a
  * kernel reading or writing past either end. */
 static void vector_kernels_touch_only_n_elements(void **state)
 {
     (void)state;
-    static const kcase cases[] = {
-        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F32, opsnn_softshrink_bwd_ukernel__scalar_f32},
-        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_F16, opsnn_softshrink_bwd_ukernel__scalar_f16},
-        {OPSNN_KERNEL_SOFTSHRINK_BWD, DT_BF16, opsnn_softshrink_bwd_ukernel__scalar_bf16},
-        {OPSNN_KERNEL_SELU_BWD, DT_F32, opsnn_selu_bwd_ukernel__scalar_f32},
-        {OPSNN_KERNEL_SELU_BWD, DT_F16, opsnn_selu_bwd_ukernel__scalar_f16},
-        {OPSNN_KERNEL_SELU_BWD, DT_BF16, opsnn_selu_bwd_ukernel__scalar_bf16},
-        {OPSNN_KERNEL_SELU_BWD, DT_I8, opsnn_selu_bwd_ukernel__scalar_i8},
-        {OPSNN_KERNEL_SELU_BWD, DT_I32, opsnn_selu_bwd_ukernel__scalar_i32},
-    };
+    kcase cases[N_OF(ROWS)];
+    size_t ncases = 0;
+    for (size_t r = 0; r < N_OF(ROWS); r++) {
+        if (ROWS[r].isa == OPSNN_ISA_SCALAR && ROWS[r].kind != OPSNN_KERNEL_COPY) {
+            cases[ncases++] = (kcase){ROWS[r].kind, dtk_of(ROWS[r].dtype), ROWS[r].fn};
+        }
+    }
     opsnn_isa av[OPSNN_ISA_COUNT];
     size_t nav = opsnn_isa_available(av);
     for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
         int isa = (int)av[ai];
         opsnn_kernels_select(isa);
-        for (size_t c = 0; c < N_OF(cases); c++) {
+        for (size_t c = 0; c < ncases; c++) {
             size_t es = esize(cases[c].dt);
             opsnn_ukernel_fn fn = opsnn_ukernel_get(cases[c].kind, acl_dtype(cases[c].dt));
             for (size_t si = 0; si < N_OF(SIZES); si++) {
@@ -354,7 +387,7 @@ static void vector_kernels_touch_only_n_elements(void **state)
                     gen_elem(cases[c].dt, b, i, 1.0f);
                 }
                 for (int nt = 0; nt <= 1; nt++) {
-                    opsnn_kparams p = {1.0f, nt};
+                    opsnn_kparams p = kargs(cases[c].kind, 1.0f, nt);
                     memset(yr, 0x5a, bytes);
                     memset(yv, 0x5a, bytes);
                     cases[c].ref(n, a, b, yr, &p);
@@ -381,7 +414,7 @@ static void exhaustive16(opsnn_kernel_kind kind, aclDataType dt, opsnn_ukernel_f
                          const uint16_t *fixed, size_t nfixed, float lambda)
 {
     static uint16_t a[ALL16], b[ALL16], yr[ALL16], yv[ALL16];
-    opsnn_kparams p = {lambda, 0};
+    opsnn_kparams p = kargs(kind, lambda, 0);
     opsnn_isa av[OPSNN_ISA_COUNT];
     size_t nav = opsnn_isa_available(av);
     for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
@@ -445,7 +478,7 @@ static void selu_i8_every_pair_bits_equal_scalar(void **state)
 {
     (void)state;
     static int8_t a[ALL16], b[ALL16], yr[ALL16], yv[ALL16];
-    opsnn_kparams p = {0.0f, 0};
+    opsnn_kparams p = kargs(OPSNN_KERNEL_SELU_BWD, 0.0f, 0);
     for (size_t i = 0; i < ALL16; i++) {
         a[i] = (int8_t)(uint8_t)(i & 0xffu);
         b[i] = (int8_t)(uint8_t)(i >> 8);
@@ -700,14 +733,7 @@ int main(void)
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
-        cmocka_unit_test(softshrink_f32_vector_bits_equal_scalar),
-        cmocka_unit_test(softshrink_f16_vector_bits_equal_scalar),
-        cmocka_unit_test(softshrink_bf16_vector_bits_equal_scalar),
-        cmocka_unit_test(selu_f32_vector_bits_equal_scalar),
-        cmocka_unit_test(selu_f16_vector_bits_equal_scalar),
-        cmocka_unit_test(selu_bf16_vector_bits_equal_scalar),
-        cmocka_unit_test(selu_i8_vector_bits_equal_scalar),
-        cmocka_unit_test(selu_i32_vector_bits_equal_scalar),
+        cmocka_unit_test(every_listed_vector_kernel_bits_equal_scalar),
         cmocka_unit_test(vector_kernels_touch_only_n_elements),
         cmocka_unit_test(selu_f16_every_value_bits_equal_scalar),
         cmocka_unit_test(selu_bf16_every_value_bits_equal_scalar),

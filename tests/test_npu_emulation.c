@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
 #include "npu_emu.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"

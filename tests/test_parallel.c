@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "kernels.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 

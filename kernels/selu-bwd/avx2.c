@@ -13,12 +13,12 @@
 #include "kernels.h"
 #include "loop-avx2.h"
 
-static inline __m256 selu(__m256 g, __m256 r)
+static inline __m256 selu(__m256 g, __m256 r, const opsnn_selu_bwd_params *c)
 {
     __m256 le = _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_LE_OQ);
-    __m256 t = _mm256_add_ps(r, _mm256_set1_ps(OPSNN_SELU_SCALE_ALPHA));
+    __m256 t = _mm256_add_ps(r, _mm256_set1_ps(c->scale_alpha));
     __m256 yb = _mm256_mul_ps(g, t);
-    __m256 ya = _mm256_mul_ps(g, _mm256_set1_ps(OPSNN_SELU_SCALE));
+    __m256 ya = _mm256_mul_ps(g, _mm256_set1_ps(c->scale));
     __m256 y = _mm256_blendv_ps(ya, yb, le);
     __m256 made = _mm256_and_ps(_mm256_cmp_ps(y, y, _CMP_UNORD_Q), _mm256_cmp_ps(g, g, _CMP_ORD_Q));
     __m256 canon = _mm256_castsi256_ps(_mm256_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
@@ -54,10 +54,11 @@ static inline void store_x16(void *y, size_t i, int stream, __m256i v)
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
-    (void)lambda;
-    __m256 v = selu(_mm256_loadu_ps((const float *)a + i), _mm256_loadu_ps((const float *)b + i));
+    const opsnn_selu_bwd_params *c = params;
+    __m256 v = selu(_mm256_loadu_ps((const float *)a + i), _mm256_loadu_ps((const float *)b + i),
+                    c);
     if (stream) {
         _mm256_stream_ps((float *)y + i, v);
     } else {
@@ -65,52 +66,52 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
     }
 }
 
-static inline __m128i selu_f16(__m128i g, __m128i r)
+static inline __m128i selu_f16(__m128i g, __m128i r, const opsnn_selu_bwd_params *c)
 {
-    return opsnn_avx2_f32_to_f16(selu(opsnn_avx2_f16_to_f32(g), opsnn_avx2_f16_to_f32(r)));
+    return opsnn_avx2_f32_to_f16(selu(opsnn_avx2_f16_to_f32(g), opsnn_avx2_f16_to_f32(r), c));
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m128i lo = selu_f16(_mm256_castsi256_si128(g), _mm256_castsi256_si128(r));
-    __m128i hi = selu_f16(_mm256_extracti128_si256(g, 1), _mm256_extracti128_si256(r, 1));
+    __m128i lo = selu_f16(_mm256_castsi256_si128(g), _mm256_castsi256_si128(r), c);
+    __m128i hi = selu_f16(_mm256_extracti128_si256(g, 1), _mm256_extracti128_si256(r, 1), c);
     store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
 /* The unpacks and the pack are inverse lane shuffles, so the element order
  * survives the round trip without a permute. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
-                             float lambda)
+                             const void *params)
 {
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 lo = selu(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r));
-    __m256 hi = selu(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r));
+    __m256 lo = selu(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r), c);
+    __m256 hi = selu(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r), c);
     store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
 }
 
 /* Eight int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32. */
-static inline __m256i selu_i8x8(__m128i g, __m128i r)
+static inline __m256i selu_i8x8(__m128i g, __m128i r, const opsnn_selu_bwd_params *c)
 {
     return to_int_via_f16(selu(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(g)),
-                               _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(r))));
+                               _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(r)), c));
 }
 
 /* The two signed saturating packs clamp to [-128, 127]. */
 static inline void step_i8(const void *a, const void *b, void *y, size_t i, int stream,
-                           float lambda)
+                           const void *params)
 {
     (void)stream;
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m128i g = _mm_loadu_si128((const __m128i *)((const int8_t *)a + i));
     __m128i r = _mm_loadu_si128((const __m128i *)((const int8_t *)b + i));
-    __m256i lo = selu_i8x8(g, r);
-    __m256i hi = selu_i8x8(_mm_srli_si128(g, 8), _mm_srli_si128(r, 8));
+    __m256i lo = selu_i8x8(g, r, c);
+    __m256i hi = selu_i8x8(_mm_srli_si128(g, 8), _mm_srli_si128(r, 8), c);
     __m128i w0 = _mm_packs_epi32(_mm256_castsi256_si128(lo), _mm256_extracti128_si256(lo, 1));
     __m128i w1 = _mm_packs_epi32(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
     _mm_storeu_si128((__m128i *)((int8_t *)y + i), _mm_packs_epi16(w0, w1));
@@ -119,44 +120,47 @@ static inline void step_i8(const void *a, const void *b, void *y, size_t i, int 
 /* int32: inputs through fp16 (|v| >= 65520 -> +-inf; vcvtdq2ps rounds only
  * values that overflow fp16 anyway), result through fp16 to int32. */
 static inline void step_i32(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
     (void)stream;
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const int32_t *)a + i));
     __m256i r = _mm256_loadu_si256((const __m256i *)((const int32_t *)b + i));
-    __m256 v = selu(via_f16(_mm256_cvtepi32_ps(g)), via_f16(_mm256_cvtepi32_ps(r)));
+    __m256 v = selu(via_f16(_mm256_cvtepi32_ps(g)), via_f16(_mm256_cvtepi32_ps(r)), c);
     _mm256_storeu_si256((__m256i *)((int32_t *)y + i), to_int_via_f16(v));
 }
 
 void opsnn_selu_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
                                       const opsnn_kparams *p)
 {
-    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 4, 8, step_f32);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx2_loop(n, a, b, y, &c, p->nt_store, 4, 8, step_f32);
 }
 
 void opsnn_selu_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
                                       const opsnn_kparams *p)
 {
-    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 2, 16, step_f16);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx2_loop(n, a, b, y, &c, p->nt_store, 2, 16, step_f16);
 }
 
 void opsnn_selu_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
                                        const opsnn_kparams *p)
 {
-    opsnn_avx2_loop(n, a, b, y, 0.0f, p->nt_store, 2, 16, step_bf16);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx2_loop(n, a, b, y, &c, p->nt_store, 2, 16, step_bf16);
 }
 
 void opsnn_selu_bwd_ukernel__avx2_i8(size_t n, const void *a, const void *b, void *y,
                                      const opsnn_kparams *p)
 {
-    (void)p;
-    opsnn_avx2_loop(n, a, b, y, 0.0f, 0, 1, 16, step_i8);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx2_loop(n, a, b, y, &c, 0, 1, 16, step_i8);
 }
 
 void opsnn_selu_bwd_ukernel__avx2_i32(size_t n, const void *a, const void *b, void *y,
                                       const opsnn_kparams *p)
 {
-    (void)p;
-    opsnn_avx2_loop(n, a, b, y, 0.0f, 0, 4, 8, step_i32);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx2_loop(n, a, b, y, &c, 0, 4, 8, step_i32);
 }

@@ -9,12 +9,12 @@
 #include "kernels.h"
 #include "loop-avx512.h"
 
-static inline __m512 selu(__m512 g, __m512 r)
+static inline __m512 selu(__m512 g, __m512 r, const opsnn_selu_bwd_params *c)
 {
     __mmask16 le = _mm512_cmp_ps_mask(r, _mm512_setzero_ps(), _CMP_LE_OQ);
-    __m512 t = _mm512_add_ps(r, _mm512_set1_ps(OPSNN_SELU_SCALE_ALPHA));
+    __m512 t = _mm512_add_ps(r, _mm512_set1_ps(c->scale_alpha));
     __m512 yb = _mm512_mul_ps(g, t);
-    __m512 ya = _mm512_mul_ps(g, _mm512_set1_ps(OPSNN_SELU_SCALE));
+    __m512 ya = _mm512_mul_ps(g, _mm512_set1_ps(c->scale));
     __m512 y = _mm512_mask_blend_ps(le, ya, yb);
     __mmask16 made = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q) & _mm512_cmp_ps_mask(g, g, _CMP_ORD_Q);
     __m512 canon = _mm512_castsi512_ps(_mm512_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
@@ -49,12 +49,12 @@ static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m51
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m512 g = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
     __m512 r = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)b + i);
-    __m512 v = selu(g, r);
+    __m512 v = selu(g, r, c);
     if (stream) {
         _mm512_stream_ps((float *)y + i, v);
     } else {
@@ -62,90 +62,93 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
-static inline __m256i selu_f16(__m256i g, __m256i r)
+static inline __m256i selu_f16(__m256i g, __m256i r, const opsnn_selu_bwd_params *c)
 {
-    return opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(g), opsnn_avx512_f16_to_f32(r)));
+    return opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(g), opsnn_avx512_f16_to_f32(r), c));
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m256i lo = selu_f16(_mm512_castsi512_si256(g), _mm512_castsi512_si256(r));
-    __m256i hi = selu_f16(_mm512_extracti64x4_epi64(g, 1), _mm512_extracti64x4_epi64(r, 1));
+    __m256i lo = selu_f16(_mm512_castsi512_si256(g), _mm512_castsi512_si256(r), c);
+    __m256i hi = selu_f16(_mm512_extracti64x4_epi64(g, 1), _mm512_extracti64x4_epi64(r, 1), c);
     store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
 /* The unpacks and the pack are inverse lane shuffles, so the element order
  * survives the round trip without a permute. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                             int stream, float lambda)
+                             int stream, const void *params)
 {
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(g), opsnn_avx512_bf16_unpacklo_raw(r));
-    __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(g), opsnn_avx512_bf16_unpackhi_raw(r));
+    __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(g), opsnn_avx512_bf16_unpacklo_raw(r), c);
+    __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(g), opsnn_avx512_bf16_unpackhi_raw(r), c);
     store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
 /* int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32; vpmovsdb saturates
  * to [-128, 127]. */
 static inline void step_i8(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                           int stream, float lambda)
+                           int stream, const void *params)
 {
     (void)stream;
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m128i g = _mm_maskz_loadu_epi8((__mmask16)mask, (const int8_t *)a + i);
     __m128i r = _mm_maskz_loadu_epi8((__mmask16)mask, (const int8_t *)b + i);
     __m512 v = selu(_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(g)),
-                    _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(r)));
+                    _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(r)), c);
     __m128i q = _mm512_cvtsepi32_epi8(to_int_via_f16(v));
     _mm_mask_storeu_epi8((int8_t *)y + i, (__mmask16)mask, q);
 }
 
 /* int32: inputs through fp16 (|v| >= 65520 -> +-inf), result through fp16. */
 static inline void step_i32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
     (void)stream;
-    (void)lambda;
+    const opsnn_selu_bwd_params *c = params;
     __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi32((__mmask16)mask, (const int32_t *)b + i);
-    __m512 v = selu(via_f16(_mm512_cvtepi32_ps(g)), via_f16(_mm512_cvtepi32_ps(r)));
+    __m512 v = selu(via_f16(_mm512_cvtepi32_ps(g)), via_f16(_mm512_cvtepi32_ps(r)), c);
     _mm512_mask_storeu_epi32((int32_t *)y + i, (__mmask16)mask, to_int_via_f16(v));
 }
 
 void opsnn_selu_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 4, 16, step_f32);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx512_loop(n, a, b, y, &c, p->nt_store, 4, 16, step_f32);
 }
 
 void opsnn_selu_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 2, 32, step_f16);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx512_loop(n, a, b, y, &c, p->nt_store, 2, 32, step_f16);
 }
 
 void opsnn_selu_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                          const opsnn_kparams *p)
 {
-    opsnn_avx512_loop(n, a, b, y, 0.0f, p->nt_store, 2, 32, step_bf16);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx512_loop(n, a, b, y, &c, p->nt_store, 2, 32, step_bf16);
 }
 
 void opsnn_selu_bwd_ukernel__avx512_i8(size_t n, const void *a, const void *b, void *y,
                                        const opsnn_kparams *p)
 {
-    (void)p;
-    opsnn_avx512_loop(n, a, b, y, 0.0f, 0, 1, 16, step_i8);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx512_loop(n, a, b, y, &c, 0, 1, 16, step_i8);
 }
 
 void opsnn_selu_bwd_ukernel__avx512_i32(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
-    (void)p;
-    opsnn_avx512_loop(n, a, b, y, 0.0f, 0, 4, 16, step_i32);
+    opsnn_selu_bwd_params c = *(const opsnn_selu_bwd_params *)p->op;
+    opsnn_avx512_loop(n, a, b, y, &c, 0, 4, 16, step_i32);
 }

@@ -14,11 +14,11 @@
 #include "cvt.h"
 #include "kernels.h"
 
-static inline float selu_grad(float g, float r)
+static inline float selu_grad(float g, float r, const opsnn_selu_bwd_params *c)
 {
     float y;
     if (r <= 0.0f) {
-        float t = r + OPSNN_SELU_SCALE_ALPHA;
+        float t = r + c->scale_alpha;
         y = g * t;
     } else {
         y = g * OPSNN_SELU_SCALE;
@@ -71,9 +71,9 @@ void opsnn_selu_bwd_ukernel__scalar_f32(size_t n, const void *a, const void *b, 
 {
     const float *g = a, *r = b;
     float *out = y;
-    (void)p;
+    const opsnn_selu_bwd_params *c = p->op;
     for (size_t i = 0; i < n; i++) {
-        out[i] = selu_grad(g[i], r[i]);
+        out[i] = selu_grad(g[i], r[i], c);
     }
 }
 
@@ -82,9 +82,9 @@ void opsnn_selu_bwd_ukernel__scalar_f16(size_t n, const void *a, const void *b, 
 {
     const uint16_t *g = a, *r = b;
     uint16_t *out = y;
-    (void)p;
+    const opsnn_selu_bwd_params *c = p->op;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_f16(selu_grad(opsnn_f16_to_f32(g[i]), opsnn_f16_to_f32(r[i])));
+        out[i] = opsnn_f32_to_f16(selu_grad(opsnn_f16_to_f32(g[i]), opsnn_f16_to_f32(r[i]), c));
     }
 }
 
@@ -93,9 +93,9 @@ void opsnn_selu_bwd_ukernel__scalar_bf16(size_t n, const void *a, const void *b,
 {
     const uint16_t *g = a, *r = b;
     uint16_t *out = y;
-    (void)p;
+    const opsnn_selu_bwd_params *c = p->op;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_bf16(selu_grad(opsnn_bf16_to_f32(g[i]), opsnn_bf16_to_f32(r[i])));
+        out[i] = opsnn_f32_to_bf16(selu_grad(opsnn_bf16_to_f32(g[i]), opsnn_bf16_to_f32(r[i]), c));
     }
 }
 
@@ -105,9 +105,9 @@ void opsnn_selu_bwd_ukernel__scalar_i8(size_t n, const void *a, const void *b, v
 {
     const int8_t *g = a, *r = b;
     int8_t *out = y;
-    (void)p;
+    const opsnn_selu_bwd_params *c = p->op;
     for (size_t i = 0; i < n; i++) {
-        float v = selu_grad((float)g[i], (float)r[i]);
+        float v = selu_grad((float)g[i], (float)r[i], c);
         out[i] = (int8_t)f32_via_f16_to_int(v, INT8_MIN, INT8_MAX);
     }
 }
@@ -119,9 +119,9 @@ void opsnn_selu_bwd_ukernel__scalar_i32(size_t n, const void *a, const void *b, 
 {
     const int32_t *g = a, *r = b;
     int32_t *out = y;
-    (void)p;
+    const opsnn_selu_bwd_params *c = p->op;
     for (size_t i = 0; i < n; i++) {
-        float v = selu_grad(int_via_f16(g[i]), int_via_f16(r[i]));
+        float v = selu_grad(int_via_f16(g[i]), int_via_f16(r[i]), c);
         out[i] = f32_via_f16_to_int(v, INT32_MIN, INT32_MAX);
     }
 }

@@ -10,10 +10,10 @@ void opsnn_selu_ukernel__scalar_f32(size_t n, const void *a, const void *b, void
 {
     const float *x = a;
     float *out = y;
+    const opsnn_selu_params *c = p->op;
     (void)b;
-    (void)p;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_selu_fwd_f32(x[i]);
+        out[i] = opsnn_selu_fwd_f32(x[i], c);
     }
 }
 
@@ -22,10 +22,10 @@ void opsnn_selu_ukernel__scalar_f16(size_t n, const void *a, const void *b, void
 {
     const uint16_t *x = a;
     uint16_t *out = y;
+    const opsnn_selu_params *c = p->op;
     (void)b;
-    (void)p;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_f16(opsnn_selu_fwd_f32(opsnn_f16_to_f32(x[i])));
+        out[i] = opsnn_f32_to_f16(opsnn_selu_fwd_f32(opsnn_f16_to_f32(x[i]), c));
     }
 }
 
@@ -34,10 +34,10 @@ void opsnn_selu_ukernel__scalar_bf16(size_t n, const void *a, const void *b, voi
 {
     const uint16_t *x = a;
     uint16_t *out = y;
+    const opsnn_selu_params *c = p->op;
     (void)b;
-    (void)p;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_bf16(opsnn_selu_fwd_f32(opsnn_bf16_to_f32(x[i])));
+        out[i] = opsnn_f32_to_bf16(opsnn_selu_fwd_f32(opsnn_bf16_to_f32(x[i]), c));
     }
 }
 
@@ -46,10 +46,11 @@ void opsnn_selu_ukernel__scalar_i8(size_t n, const void *a, const void *b, void 
 {
     const int8_t *x = a;
     int8_t *out = y;
+    const opsnn_selu_params *c = p->op;
     (void)b;
-    (void)p;
+    float scale_f16 = opsnn_selu_scale_f16(c);
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_selu_fwd_i8(x[i]);
+        out[i] = opsnn_selu_fwd_i8(x[i], scale_f16);
     }
 }
 
@@ -58,9 +59,9 @@ void opsnn_selu_ukernel__scalar_i32(size_t n, const void *a, const void *b, void
 {
     const int32_t *x = a;
     int32_t *out = y;
+    const opsnn_selu_params *c = p->op;
     (void)b;
-    (void)p;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_selu_fwd_i32(x[i]);
+        out[i] = opsnn_selu_fwd_i32(x[i], c);
     }
 }

@@ -34,8 +34,9 @@ static inline void store_x16(void *y, size_t i, int stream, __m256i v)
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     __m256 g = _mm256_loadu_ps((const float *)a + i);
     __m256 x = _mm256_loadu_ps((const float *)b + i);
     store_f32(y, i, stream, _mm256_and_ps(pass_f32(x, lambda), g));
@@ -44,8 +45,9 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
 /* vcvtph2ps keeps the order; packs_epi32 interleaves 128-bit lanes, undone by
  * the 64-bit permute. */
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
     __m256 mlo = pass_f32(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), lambda);
@@ -58,8 +60,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
 /* The raw unpacks widen bf16 to f32 (a NaN only has to compare unordered) in
  * a lane order that packs_epi32 exactly undoes. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
-                             float lambda)
+                             const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
     __m256 mlo = pass_f32(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
@@ -71,20 +74,23 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
 void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
                                             const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx2_loop(n, a, b, y, t, p->nt_store, 4, 8, step_f32);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 4, 8, step_f32);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
                                             const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx2_loop(n, a, b, y, t, p->nt_store, 2, 16, step_f16);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_f16);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
                                              const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx2_loop(n, a, b, y, t, p->nt_store, 2, 16, step_bf16);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_bf16);
 }

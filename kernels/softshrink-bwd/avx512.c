@@ -31,8 +31,9 @@ static inline __mmask32 pass_x16(__m512i x, float lambda, int bf16)
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     __m512 g = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
     __m512 x = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)b + i);
     __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
@@ -57,34 +58,39 @@ static inline void step_x16(const void *a, const void *b, void *y, size_t i, uin
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     step_x16(a, b, y, i, mask, stream, lambda, 0);
 }
 
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                             int stream, float lambda)
+                             int stream, const void *params)
 {
+    float lambda = *(const float *)params; /* the threshold */
     step_x16(a, b, y, i, mask, stream, lambda, 1);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
                                               const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 4, 16, step_f32);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 4, 16, step_f32);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
                                               const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 2, 32, step_f16);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_f16);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                                const opsnn_kparams *p)
 {
-    float t = opsnn_softshrink_threshold(p->lambda);
-    opsnn_avx512_loop(n, a, b, y, t, p->nt_store, 2, 32, step_bf16);
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_bf16);
 }

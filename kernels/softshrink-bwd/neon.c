@@ -20,8 +20,9 @@ static inline uint16x8_t narrow_mask(uint32x4_t lo, uint32x4_t hi)
     return vcombine_u16(vmovn_u32(lo), vmovn_u32(hi));
 }
 
-static inline void step_f32(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = *(const float *)params;
     const uint32_t *g = (const uint32_t *)a + i;
     const float *x = (const float *)b + i;
     float32x4_t l = vdupq_n_f32(lambda);
@@ -31,8 +32,9 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, flo
     vst1q_u32((uint32_t *)y + i + 4, vandq_u32(m1, g1));
 }
 
-static inline void step_f16(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = *(const float *)params;
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
     uint16x8_t x = vld1q_u16((const uint16_t *)b + i);
     float32x4_t l = vdupq_n_f32(lambda);
@@ -41,8 +43,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, flo
     vst1q_u16((uint16_t *)y + i, vandq_u16(m, g));
 }
 
-static inline void step_bf16(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = *(const float *)params;
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
     uint16x8_t x = vld1q_u16((const uint16_t *)b + i);
     float32x4_t l = vdupq_n_f32(lambda);
@@ -53,17 +56,20 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, fl
 void opsnn_softshrink_bwd_ukernel__neon_f32(size_t n, const void *a, const void *b, void *y,
                                             const opsnn_kparams *p)
 {
-    opsnn_neon_loop(n, a, b, y, p->lambda, 4, 8, step_f32);
+    float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;
+    opsnn_neon_loop(n, a, b, y, &lambda, 4, 8, step_f32);
 }
 
 void opsnn_softshrink_bwd_ukernel__neon_f16(size_t n, const void *a, const void *b, void *y,
                                             const opsnn_kparams *p)
 {
-    opsnn_neon_loop(n, a, b, y, p->lambda, 2, 8, step_f16);
+    float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;
+    opsnn_neon_loop(n, a, b, y, &lambda, 2, 8, step_f16);
 }
 
 void opsnn_softshrink_bwd_ukernel__neon_bf16(size_t n, const void *a, const void *b, void *y,
                                              const opsnn_kparams *p)
 {
-    opsnn_neon_loop(n, a, b, y, p->lambda, 2, 8, step_bf16);
+    float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;
+    opsnn_neon_loop(n, a, b, y, &lambda, 2, 8, step_bf16);
 }

@@ -26,8 +26,9 @@ static inline void store_x16(void *y, size_t i, int stream, __m256i v)
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m256 v = softshrink(_mm256_loadu_ps((const float *)a + i), lambda);
     if (stream) {
@@ -38,8 +39,9 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
-                            float lambda)
+                            const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m128i lo = opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), lambda));
@@ -50,8 +52,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
 /* Raw widening suffices: a NaN only has to fail the compares, and the
  * selected results are never NaN. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
-                             float lambda)
+                             const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256 lo = softshrink(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
@@ -63,19 +66,19 @@ void opsnn_softshrink_ukernel__avx2_f32(size_t n, const void *a, const void *b, 
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->lambda, p->nt_store, 4, 8, step_f32);
+    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 4, 8, step_f32);
 }
 
 void opsnn_softshrink_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->lambda, p->nt_store, 2, 16, step_f16);
+    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 2, 16, step_f16);
 }
 
 void opsnn_softshrink_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
                                          const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->lambda, p->nt_store, 2, 16, step_bf16);
+    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 2, 16, step_bf16);
 }

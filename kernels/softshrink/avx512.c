@@ -25,8 +25,9 @@ static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m51
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m512 v = softshrink(_mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i), lambda);
     if (stream) {
@@ -37,8 +38,9 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
 }
 
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda)
+                            int stream, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m256i lo = opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(_mm512_castsi512_si256(x)), lambda));
@@ -47,8 +49,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
 }
 
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                             int stream, float lambda)
+                             int stream, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512 lo = softshrink(opsnn_avx512_bf16_unpacklo_raw(x), lambda);
@@ -60,19 +63,19 @@ void opsnn_softshrink_ukernel__avx512_f32(size_t n, const void *a, const void *b
                                           const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->lambda, p->nt_store, 4, 16, step_f32);
+    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 4, 16, step_f32);
 }
 
 void opsnn_softshrink_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
                                           const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->lambda, p->nt_store, 2, 32, step_f16);
+    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_f16);
 }
 
 void opsnn_softshrink_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                            const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->lambda, p->nt_store, 2, 32, step_bf16);
+    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_bf16);
 }

@@ -14,8 +14,9 @@ static inline float32x4_t softshrink(float32x4_t x, float lambda)
     return vbslq_f32(vcltq_f32(x, vdupq_n_f32(-lambda)), add, tmp);
 }
 
-static inline void step_f32(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     const float *x = (const float *)a + i;
     float32x4_t y0 = softshrink(vld1q_f32(x), lambda);
@@ -24,8 +25,9 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, flo
     vst1q_f32((float *)y + i + 4, y1);
 }
 
-static inline void step_f16(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     uint16x8_t x = vld1q_u16((const uint16_t *)a + i);
     float32x4_t lo = softshrink(opsnn_neon_f16_to_f32(vget_low_u16(x)), lambda);
@@ -34,8 +36,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, flo
 }
 
 /* Raw widening suffices: a NaN only has to fail the compares. */
-static inline void step_bf16(const void *a, const void *b, void *y, size_t i, float lambda)
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, const void *params)
 {
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     uint16x8_t x = vld1q_u16((const uint16_t *)a + i);
     float32x4_t lo = softshrink(opsnn_neon_bf16_raw_lo(x), lambda);
@@ -47,19 +50,19 @@ void opsnn_softshrink_ukernel__neon_f32(size_t n, const void *a, const void *b, 
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_neon_loop(n, a, a, y, p->lambda, 4, 8, step_f32);
+    opsnn_neon_loop(n, a, a, y, p->op, 4, 8, step_f32);
 }
 
 void opsnn_softshrink_ukernel__neon_f16(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_neon_loop(n, a, a, y, p->lambda, 2, 8, step_f16);
+    opsnn_neon_loop(n, a, a, y, p->op, 2, 8, step_f16);
 }
 
 void opsnn_softshrink_ukernel__neon_bf16(size_t n, const void *a, const void *b, void *y,
                                          const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_neon_loop(n, a, a, y, p->lambda, 2, 8, step_bf16);
+    opsnn_neon_loop(n, a, a, y, p->op, 2, 8, step_bf16);
 }

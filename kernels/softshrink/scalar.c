@@ -18,9 +18,10 @@ void opsnn_softshrink_ukernel__scalar_f32(size_t n, const void *a, const void *b
 {
     const float *x = a;
     float *out = y;
+    const opsnn_softshrink_params *sp = p->op;
     (void)b;
     for (size_t i = 0; i < n; i++) {
-        out[i] = softshrink(x[i], p->lambda);
+        out[i] = softshrink(x[i], sp->lambd);
     }
 }
 
@@ -29,9 +30,10 @@ void opsnn_softshrink_ukernel__scalar_f16(size_t n, const void *a, const void *b
 {
     const uint16_t *x = a;
     uint16_t *out = y;
+    const opsnn_softshrink_params *sp = p->op;
     (void)b;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_f16(softshrink(opsnn_f16_to_f32(x[i]), p->lambda));
+        out[i] = opsnn_f32_to_f16(softshrink(opsnn_f16_to_f32(x[i]), sp->lambd));
     }
 }
 
@@ -40,8 +42,9 @@ void opsnn_softshrink_ukernel__scalar_bf16(size_t n, const void *a, const void *
 {
     const uint16_t *x = a;
     uint16_t *out = y;
+    const opsnn_softshrink_params *sp = p->op;
     (void)b;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_bf16(softshrink(opsnn_bf16_to_f32(x[i]), p->lambda));
+        out[i] = opsnn_f32_to_bf16(softshrink(opsnn_bf16_to_f32(x[i]), sp->lambd));
     }
 }

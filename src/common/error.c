@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "acl/acl_base.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 
 #define MSG_MAX 512
@@ -307,21 +308,36 @@ static void emit(int level, const char *file, int line, const char *msg)
     pthread_mutex_unlock(&log_mutex);
 }
 
-void opsnn_log_at(int level, const char *file, int line, const char *fmt, ...)
+static void vlog_at(int level, const char *file, int line, const char *fmt, va_list ap)
 {
     if (level < OPSNN_LOG_DEBUG || level > OPSNN_LOG_ERROR || !opsnn_log_enabled(level)) {
         return;
     }
     char buf[MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     /* one record, one line */
     for (char *p = strchr(buf, '\n'); p != NULL; p = strchr(p, '\n')) {
         *p = ' ';
     }
     emit(level, file, line, buf);
+}
+
+void opsnn_log_at(int level, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vlog_at(level, file, line, fmt, ap);
+    va_end(ap);
+}
+
+/* kernels.h's upward call: the kernel layer's reports (its OPSNN_KLOG_*
+ * levels are the same numbers as OPSNN_LOG_INFO / WARNING). */
+void opsnn_kernels_log(int level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vlog_at(level, "kernels/config.c", 0, fmt, ap);
+    va_end(ap);
 }
 
 void opsnn_error_at(const char *file, int line, const char *fmt, ...)
@@ -335,3 +351,7 @@ void opsnn_error_at(const char *file, int line, const char *fmt, ...)
         emit(OPSNN_LOG_ERROR, file, line, pending);
     }
 }
+
+_Static_assert((int)OPSNN_KLOG_INFO == (int)OPSNN_LOG_INFO &&
+               (int)OPSNN_KLOG_WARNING == (int)OPSNN_LOG_WARNING,
+               "kernels.h's log levels are opsnn_log's");

@@ -1,6 +1,7 @@
-/* Version and threading controls of opsnn/opsnn.h. */
+/* Version and kernel-path queries of opsnn/opsnn.h. */
 #include <stdlib.h>
 
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 
 #define STR_(x) #x
@@ -14,4 +15,9 @@ const char *opsnn_version_string(void)
 unsigned opsnn_version_number(void)
 {
     return OPSNN_VERSION_MAJOR * 10000u + OPSNN_VERSION_MINOR * 100u + OPSNN_VERSION_PATCH;
+}
+
+const char *opsnn_get_isa(void)
+{
+    return opsnn_isa_name(opsnn_kernels_selected());
 }

@@ -11,7 +11,7 @@
 #define OPSNN_EXECUTOR_EXECUTOR_H_
 
 #include "aclnn/aclnn_base.h"
-#include "kernels.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 #include "tensor/tensor.h"
 
@@ -32,7 +32,14 @@ typedef struct {
     const char *api; /* "aclnnSoftshrinkBackward", used in messages */
     opsnn_kernel_kind kernel;
     aclDataType compute_dtype; /* dtype the micro-kernel runs on */
-    opsnn_kparams params;
+    /* the kernel family's parameter struct (kernels/params.h), by value: the
+     * executor keeps its own copy of the descriptor */
+    union {
+        opsnn_softshrink_bwd_params softshrink_bwd;
+        opsnn_selu_bwd_params selu_bwd;
+        opsnn_softshrink_params softshrink;
+        opsnn_selu_params selu;
+    } params;
     int ninputs;
     const aclTensor *inputs[OPSNN_MAX_INPUTS];
     const aclTensor *output;

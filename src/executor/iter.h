@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "kernels.h"
+#include "kernels/kernels.h"
 #include "tensor/tensor.h"
 
 #define OPSNN_ITER_OPERANDS 3

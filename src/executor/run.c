@@ -77,8 +77,9 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
     opsnn_tiling_tensor flat = {ex->desc.compute_dtype, 1, &numel};
     if (ex->desc.kernel == OPSNN_KERNEL_SOFTSHRINK_BWD) {
         opsnn_softshrink_grad_tiling t;
-        if (opsnn_softshrink_grad_tiling_compute(&cpu, &flat, &flat, &flat, ex->desc.params.lambda,
-                                                 &t) == ACLNN_SUCCESS) {
+        float lambda = ex->desc.params.softshrink_bwd.lambda;
+        if (opsnn_softshrink_grad_tiling_compute(&cpu, &flat, &flat, &flat, lambda, &t) ==
+            ACLNN_SUCCESS) {
             b.block_former = t.data.blockFormer;
             b.block_num = t.data.blockNum;
             b.ub_former = t.data.ubFormer;
@@ -152,12 +153,13 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
     }
     opsnn_iter_coalesce(&it);
     aclDataType cdt = ex->desc.compute_dtype;
-    opsnn_kparams params = ex->desc.params;
+    opsnn_kparams params = {&ex->desc.params, 0};
     params.nt_store = temp == NULL && numel * bytes_per_elem > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
     opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 2: %" PRId64 " elements in %" PRId64 " blocks of %" PRId64
               " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.api, numel,
-              b.block_num, b.block_former, b.ub_former, b.threads, opsnn_get_isa());
+              b.block_num, b.block_former, b.ub_former, b.threads,
+              opsnn_isa_name(opsnn_kernels_selected()));
     run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
         return;
@@ -170,7 +172,7 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
     set_operand(&vc, 0, &ex->out, ex->out.strides);
     set_contiguous(&vc, 1, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
     opsnn_iter_coalesce(&vc);
-    opsnn_kparams copy_params = {0.0f, 0};
+    opsnn_kparams copy_params = {NULL, 0};
     run_pass(&vc, opsnn_ukernel_get(OPSNN_KERNEL_COPY, ex->out.dtype), ex->out.dtype, &copy_params,
              &b, numel);
 }

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "kernels/selu-fwd.h"
 #include "tensor/dtype.h"
 
 #define API "aclnnSelu"
@@ -75,7 +76,7 @@ static aclnnStatus create(opsnn_op op, const char *api, const aclTensor *self, c
         .api = api,
         .kernel = OPSNN_KERNEL_SELU,
         .compute_dtype = self->dtype,
-        .params = {.lambda = 0.0f},
+        .params.selu = {OPSNN_SELU_SCALE, OPSNN_SELU_ALPHA},
         .ninputs = 1,
         .inputs = {self},
         .output = out,

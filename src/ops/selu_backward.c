@@ -81,7 +81,7 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
         .api = API,
         .kernel = OPSNN_KERNEL_SELU_BWD,
         .compute_dtype = gradOutput->dtype,
-        .params = {.lambda = 0.0f},
+        .params.selu_bwd = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA},
         .ninputs = 2,
         .inputs = {gradOutput, result},
         .output = gradInput,

@@ -89,7 +89,7 @@ aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScal
         .api = API,
         .kernel = OPSNN_KERNEL_SOFTSHRINK,
         .compute_dtype = self->dtype,
-        .params = {.lambda = opsnn_scalar_to_float(lambd)},
+        .params.softshrink = {.lambd = opsnn_scalar_to_float(lambd)},
         .ninputs = 1,
         .inputs = {self},
         .output = out,

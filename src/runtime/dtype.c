@@ -1,36 +1,7 @@
-/* Element sizes and the public fp16 conversions. */
+/* dtype names and the public fp16 conversions. */
 #include "acl/acl_base.h"
-#include "cvt.h"
+#include "kernels/cvt.h"
 #include "tensor/dtype.h"
-
-size_t opsnn_dtype_size(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_BOOL:
-        return 1;
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-    case ACL_UINT16:
-        return 2;
-    case ACL_FLOAT:
-    case ACL_INT32:
-    case ACL_UINT32:
-    case ACL_COMPLEX32:
-        return 4;
-    case ACL_INT64:
-    case ACL_UINT64:
-    case ACL_DOUBLE:
-    case ACL_COMPLEX64:
-        return 8;
-    case ACL_COMPLEX128:
-        return 16;
-    default:
-        return 0;
-    }
-}
 
 const char *opsnn_dtype_name(aclDataType dt)
 {

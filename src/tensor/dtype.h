@@ -5,9 +5,7 @@
 #include <stddef.h>
 
 #include "acl/acl_base.h"
-
-/* Bytes per element; 0 for types without a whole-byte size and unknown values. */
-size_t opsnn_dtype_size(aclDataType dt);
+#include "kernels/kernels.h" /* opsnn_dtype_size: element sizes live in the bottom layer */
 /* "FLOAT", "BF16", ..., or "unknown". */
 const char *opsnn_dtype_name(aclDataType dt);
 

@@ -3,7 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/error.h"
-#include "cvt.h"
+#include "kernels/cvt.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
 
