@@ -131,9 +131,3 @@ const char *opsnn_get_soc(void)
 {
     return opsnn_soc_current()->name;
 }
-
-int opsnn_soc_bf16_range(const opsnn_soc_info *soc)
-{
-    return soc->family == OPSNN_SOC_FAMILY_ASCEND910B ||
-           soc->family == OPSNN_SOC_FAMILY_ASCEND910_93 || soc->family == OPSNN_SOC_FAMILY_ASCEND950;
-}

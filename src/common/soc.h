@@ -38,11 +38,6 @@ int opsnn_soc_lookup(const char *name, const opsnn_soc_info **out);
  * Ascend910B. Never NULL; safe from any thread. */
 const opsnn_soc_info *opsnn_soc_current(void);
 
-/* 1 when the SoC lies in op::SocVersion's ASCEND910B..ASCEND910E range (the
- * 910B, 910_93 and Ascend950 families): where aclnn_softshrink.cpp,
- * aclnn_selu.cpp and aclnn_selu_backward.cpp allow BF16. */
-int opsnn_soc_bf16_range(const opsnn_soc_info *soc);
-
 /* "Ascend910, Ascend910A, ..." : every accepted name, for messages. */
 const char *opsnn_soc_names(void);
 

@@ -5,6 +5,8 @@
  * into a strided out (ViewCopy). */
 #include "aclnnop/aclnn_softshrink.h"
 
+#include <string.h>
+
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
@@ -13,9 +15,34 @@
 #define API "aclnnSoftshrink"
 #define MAX_RANK 8
 
-static int dtype_ok(aclDataType dt)
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out);
+
+/* DTYPE_SUPPORT_LIST and CheckSocVersionIsSupportBf16 (:29-37): BF16 only
+ * for SocVersion ASCEND910B..ASCEND910E. */
+#define BF16_SOCS                                                                            \
+    (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) | \
+     OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
+
+const opsnn_op_info opsnn_op_softshrink = {
+    .api = API,
+    .ninputs = 1,
+    .operands = {"self", "out"},
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
+    .kernel = OPSNN_KERNEL_SOFTSHRINK,
+    .params_size = sizeof(opsnn_softshrink_params),
+    .tiling = tiling,
+};
+_Static_assert(sizeof(opsnn_softshrink_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
+
+/* How phase 2 blocks a pass: the one-dim elementwise blocking aclnnSelu uses
+ * (lambd does not change it). libopsnn does not reproduce the Softshrink
+ * host tiling (op_host/arch35/softshrink_tiling.cpp) itself. */
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    (void)params;
+    return opsnn_op_selu.tiling(platform, dtype, numel, NULL, out);
 }
 
 static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
@@ -23,7 +50,8 @@ static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
     const opsnn_soc_info *soc = opsnn_soc_current();
     /* CheckDtypeValid (:42-64): BF16 on either side is refused outside
      * ASCEND910B..ASCEND910E before the lists are checked. */
-    if (!opsnn_soc_bf16_range(soc) && (self->dtype == ACL_BF16 || out->dtype == ACL_BF16)) {
+    if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, ACL_BF16, soc) &&
+        (self->dtype == ACL_BF16 || out->dtype == ACL_BF16)) {
         opsnn_error(API ": BF16 is not supported on %s, got self dtype %s and out dtype %s",
                     soc->name, opsnn_dtype_name(self->dtype), opsnn_dtype_name(out->dtype));
         return ACLNN_ERR_PARAM_INVALID;
@@ -31,7 +59,7 @@ static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
     const aclTensor *tensors[] = {self, out};
     static const char *const names[] = {"self", "out"};
     for (int i = 0; i < 2; i++) {
-        if (!dtype_ok(tensors[i]->dtype)) {
+        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, tensors[i]->dtype, soc)) {
             opsnn_error(API ": %s dtype must be FLOAT, FLOAT16 or BF16, got %s", names[i],
                         opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
@@ -85,20 +113,18 @@ aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScal
         return rc;
     }
     opsnn_op_desc desc = {
-        .op = OPSNN_OP_SOFTSHRINK,
-        .api = API,
-        .kernel = OPSNN_KERNEL_SOFTSHRINK,
+        .op = &opsnn_op_softshrink,
         .compute_dtype = self->dtype,
-        .params.softshrink = {.lambd = opsnn_scalar_to_float(lambd)},
-        .ninputs = 1,
         .inputs = {self},
         .output = out,
     };
+    const opsnn_softshrink_params params = {opsnn_scalar_to_float(lambd)};
+    memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }
 
 aclnnStatus aclnnSoftshrink(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                             aclrtStream stream)
 {
-    return opsnn_executor_run(OPSNN_OP_SOFTSHRINK, API, workspace, workspaceSize, executor, stream);
+    return opsnn_executor_run(&opsnn_op_softshrink, workspace, workspaceSize, executor, stream);
 }
