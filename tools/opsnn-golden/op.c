@@ -6,6 +6,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "opsnn/opsnn.h"
@@ -21,11 +22,13 @@ static aclTensor *make_tensor(const golden_array *a)
 int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
                       golden_err *e)
 {
-    const char *api = lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
+    int unary = x == NULL; /* aclnnSelu (forward): g is its self */
+    const char *api = unary ? "aclnnSelu" : lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
     aclOpExecutor *exec = NULL;
     void *ws = NULL;
     uint64_t ws_size = 0;
-    aclnnStatus st = lambda != NULL
+    aclnnStatus st = unary ? aclnnSeluGetWorkspaceSize(g, y, &ws_size, &exec)
+                     : lambda != NULL
                          ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, y, &ws_size, &exec)
                          : aclnnSeluBackwardGetWorkspaceSize(g, x, y, &ws_size, &exec);
     if (st != ACLNN_SUCCESS) {
@@ -38,7 +41,9 @@ int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *l
         aclDestroyAclOpExecutor(exec);
         return -1;
     }
-    st = lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL) : aclnnSeluBackward(ws, ws_size, exec, NULL);
+    st = unary ? aclnnSelu(ws, ws_size, exec, NULL)
+         : lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL)
+                          : aclnnSeluBackward(ws, ws_size, exec, NULL);
     int rc = 0;
     if (st != ACLNN_SUCCESS) {
         rc = golden_fail(e, "%s failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
