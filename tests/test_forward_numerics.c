@@ -93,8 +93,8 @@ static float *f32_sweep(void)
     assert_non_null(v);
     tu_rng rng = {42};
     for (uint32_t i = 0; i < 65536; i++) {
-        v[i] = tu_bits_f32(i << 16);
-        v[65536 + i] = tu_bits_f32((uint32_t)tu_next(&rng));
+        v[i] = opsnn_bits_f32(i << 16);
+        v[65536 + i] = opsnn_bits_f32((uint32_t)tu_next(&rng));
     }
     return v;
 }
@@ -130,11 +130,11 @@ static void softshrink_f32_is_bit_exact_on_every_path(void **state)
         for (size_t l = 0; l < N_LAMBDS; l++) {
             run_softshrink(x, ACL_FLOAT, y, ACL_FLOAT, F32_N, LAMBDS[l]);
             for (size_t i = 0; i < F32_N; i++) {
-                uint32_t want = tu_f32_bits(ref_softshrink(x[i], LAMBDS[l]));
-                if (tu_f32_bits(y[i]) != want) {
+                uint32_t want = opsnn_f32_bits(ref_softshrink(x[i], LAMBDS[l]));
+                if (opsnn_f32_bits(y[i]) != want) {
                     fail_msg("%s: x 0x%08x lambd %g: got 0x%08x, want 0x%08x",
-                             opsnn_isa_name((int)av[k]), tu_f32_bits(x[i]), (double)LAMBDS[l],
-                             tu_f32_bits(y[i]), want);
+                             opsnn_isa_name((int)av[k]), opsnn_f32_bits(x[i]), (double)LAMBDS[l],
+                             opsnn_f32_bits(y[i]), want);
                 }
             }
         }
@@ -158,9 +158,9 @@ static void softshrink_16bit_is_bit_exact_for_every_input(void **state)
                 run_softshrink(x, bf ? ACL_BF16 : ACL_FLOAT16, y, bf ? ACL_BF16 : ACL_FLOAT16,
                                65536, LAMBDS[l]);
                 for (uint32_t i = 0; i < 65536; i++) {
-                    float xf = bf ? tu_bf16_to_f32(x[i]) : tu_f16_to_f32(x[i]);
+                    float xf = bf ? opsnn_bf16_to_f32(x[i]) : opsnn_f16_to_f32(x[i]);
                     float r = ref_softshrink(xf, LAMBDS[l]);
-                    uint16_t want = bf ? tu_f32_to_bf16(r) : tu_f32_to_f16(r);
+                    uint16_t want = bf ? opsnn_f32_to_bf16(r) : opsnn_f32_to_f16(r);
                     if (y[i] != want) {
                         fail_msg("%s %s: x 0x%04x lambd %g: got 0x%04x, want 0x%04x",
                                  opsnn_isa_name((int)av[k]), bf ? "bf16" : "fp16", x[i],
@@ -191,8 +191,8 @@ static void softshrink_hand_derived_values(void **state)
     run_softshrink(xh, ACL_FLOAT16, yf, ACL_FLOAT, 3, 0.001f);
     /* 1.0009765625 - 0.001 = 0.9999765... in float32, rounded to fp16: 1.0 */
     assert_true(yf[0] == 1.0f);
-    assert_true(yf[1] == tu_f16_to_f32(tu_h(-3.0f + 0.001f)));
-    assert_int_equal(tu_f32_bits(yf[2]), 0u);
+    assert_true(yf[1] == opsnn_f16_to_f32(tu_h(-3.0f + 0.001f)));
+    assert_int_equal(opsnn_f32_bits(yf[2]), 0u);
 }
 
 /* ---- selu references ---------------------------------------------------- */
@@ -240,8 +240,8 @@ static void selu_f32_is_within_a_few_ulp_of_float64(void **state)
     run_selu(sp, ACL_FLOAT, ys, ACL_FLOAT, 4);
     assert_true(isinf(ys[0]) && ys[0] > 0);
     assert_true(fabsf(ys[1] + 1.7580993f) < 1e-6f); /* -SCALE * ALPHA */
-    assert_int_equal(tu_f32_bits(ys[2]), 0u);
-    assert_int_equal(tu_f32_bits(ys[3]), 0u);
+    assert_int_equal(opsnn_f32_bits(ys[2]), 0u);
+    assert_int_equal(opsnn_f32_bits(ys[3]), 0u);
     free(x);
     free(y);
 }
@@ -306,8 +306,8 @@ static void selu_hand_derived_values(void **state)
     assert_float_equal(y[2], 2.101401974710961, 2e-7);
     assert_float_equal(y[3], -0.6917581878028, 2e-7);
     /* the positive branch is one float32 multiply, exact like the NPU's */
-    assert_int_equal(tu_f32_bits(y[0]), tu_f32_bits(1.0f * OPSNN_SELU_SCALE));
-    assert_int_equal(tu_f32_bits(y[2]), tu_f32_bits(2.0f * OPSNN_SELU_SCALE));
+    assert_int_equal(opsnn_f32_bits(y[0]), opsnn_f32_bits(1.0f * OPSNN_SELU_SCALE));
+    assert_int_equal(opsnn_f32_bits(y[2]), opsnn_f32_bits(2.0f * OPSNN_SELU_SCALE));
 }
 
 /* The int8 kernel (ComputeInt8) replayed in fp16 with a float64 exp rounded to
@@ -317,17 +317,17 @@ static int8_t replay_int8(int8_t v)
     float x = (float)v;
     float pos = (x > 0 ? x : 0) * 1.05078125f; /* exact in float32 */
     /* CAST_TRUNC to fp16: the largest fp16 <= pos (pos >= 0) */
-    uint16_t h = tu_f32_to_f16(pos);
-    if (tu_f16_to_f32(h) > pos) {
+    uint16_t h = opsnn_f32_to_f16(pos);
+    if (opsnn_f16_to_f32(h) > pos) {
         h--;
     }
-    float posh = tu_f16_to_f32(h);
+    float posh = opsnn_f16_to_f32(h);
     float xm = x < 0 ? x : 0;
-    float e = tu_f16_to_f32(tu_f32_to_f16((float)exp((double)xm)));
-    e = tu_f16_to_f32(tu_f32_to_f16(e - 1.0f));
-    e = tu_f16_to_f32(tu_f32_to_f16(e * tu_f16_to_f32(tu_f32_to_f16(1.75809934085f))));
+    float e = opsnn_f16_to_f32(opsnn_f32_to_f16((float)exp((double)xm)));
+    e = opsnn_f16_to_f32(opsnn_f32_to_f16(e - 1.0f));
+    e = opsnn_f16_to_f32(opsnn_f32_to_f16(e * opsnn_f16_to_f32(opsnn_f32_to_f16(1.75809934085f))));
     float neg = ceilf(e);
-    float sum = tu_f16_to_f32(tu_f32_to_f16(neg + posh));
+    float sum = opsnn_f16_to_f32(opsnn_f32_to_f16(neg + posh));
     int t = (int)truncf(sum);
     if (t >= 128) {
         t -= 256;
@@ -384,7 +384,7 @@ static void selu_is_bit_identical_across_paths_and_threads(void **state)
     int32_t *iv = malloc(F32_N * sizeof *iv);
     assert_non_null(iv);
     for (size_t i = 0; i < F32_N; i++) {
-        iv[i] = (int32_t)tu_f32_bits(f[i]) >> (int)(i % 31);
+        iv[i] = (int32_t)opsnn_f32_bits(f[i]) >> (int)(i % 31);
     }
     void *want = malloc(F32_N * 4), *got = malloc(F32_N * 4);
     assert_true(want && got);
@@ -432,7 +432,7 @@ static void selu_casts_after_the_kernel(void **state)
     run_selu(x, ACL_FLOAT16, y16, ACL_FLOAT16, 65536);
     run_selu(x, ACL_FLOAT16, y32, ACL_FLOAT, 65536);
     for (uint32_t i = 0; i < 65536; i++) {
-        assert_int_equal(tu_f32_bits(y32[i]), tu_f32_bits(tu_f16_to_f32(y16[i])));
+        assert_int_equal(opsnn_f32_bits(y32[i]), opsnn_f32_bits(opsnn_f16_to_f32(y16[i])));
     }
     free(x);
     free(y16);
