@@ -13,7 +13,8 @@
 #                (quiet, signalling, both signs), +-0, +-inf, subnormals, the
 #                fp16 overflow edge, +-SCALE_ALPHA (g = +-inf there makes
 #                inf * 0), all 65536 int8 pairs, int32 saturation and fp16
-#                overflow edges.
+#                overflow edges; and aclnnSelu's goldens of
+#                tests/golden/atk_selu_small.json (opsnn-golden run).
 # OUTDIR/<isa>-t<threads>/  one output file (+ .rc) per case, for each ISA
 #                path (OPSNN_ISA) and thread count (OPSNN_NUM_THREADS 1, 3).
 set -euo pipefail
@@ -72,6 +73,8 @@ elems() { # FILE DTYPE
     case $2 in fp32|int32) echo $((bytes / 4)) ;; fp16|bf16) echo $((bytes / 2)) ;; *) echo "$bytes" ;; esac
 }
 
+atk_selu=$(cd "$(dirname "$0")/.." && pwd)/tests/golden/atk_selu_small.json
+
 # ---- outputs -------------------------------------------------------------------
 # case NAME CMD...: output NAME.bin and its exit status NAME.rc (a refusal
 # must be the same refusal on every build).
@@ -114,5 +117,20 @@ for isa in $isas; do
                     --result "$in/${set}_${d}_x.bin" --dtype "$d" --shape "$n"
             done
         done
+        # aclnnSelu (forward, its own exp) through the ATK case reader: every
+        # golden of tests/golden/atk_selu_small.json (case 8 is a bad case on
+        # purpose, so the run exits 2 on every build: its status is an output)
+        rc=0
+        "${G[@]}" run "$atk_selu" --prepare "$dir/.atk" --seed 11 --quiet >/dev/null 2>&1 || rc=$?
+        echo "$rc" >"$dir/selu_fwd_run.bin"
+        echo 0 >"$dir/selu_fwd_run.rc"
+        for f in "$dir"/.atk/*/golden_0_*; do
+            [ -e "$f" ] || continue
+            c=${f%/*}
+            c=${c##*/}
+            cp "$f" "$dir/selu_fwd_$c.bin"
+            echo 0 >"$dir/selu_fwd_$c.rc"
+        done
+        rm -rf "$dir/.atk"
     done
 done

@@ -1,6 +1,6 @@
 /*
  * train_selu_mlp.c - train a small SELU network in plain C, with libopsnn
- * computing the backward pass of every activation.
+ * computing every activation, forward and backward.
  *
  * Task: regression of y = sin(2 x0) + x1 x2 - 0.5 x3^2 + noise from 8 inputs
  * in [-1, 1], of which x4..x7 are irrelevant. Model: 8 -> 32 -> 32 -> 1 with
@@ -10,6 +10,9 @@
  * an L1 penalty with a dead zone, which pushes the weights of the irrelevant
  * inputs towards [-lambda, lambda]. Trained with minibatch SGD.
  *
+ * Forward pass through the library:
+ *   A = aclnnSelu(Z)                for each SELU layer
+ *   penalty = mu * sum(|aclnnSoftshrink(W1, lambda)|)
  * Backward pass through the library:
  *   dZ = aclnnSeluBackward(dA, A)  for each SELU layer, A = the forward output
  *   dW1 += aclnnSoftshrinkBackward(mu * sign(W1), W1, lambda)
@@ -28,7 +31,9 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 
 enum { N_IN = 8, N_H1 = 32, N_H2 = 32, N_SAMPLES = 512, BATCH = 32 };
@@ -117,18 +122,81 @@ static void init_params(float *p)
     p[OFF_B3] = 0.0f;
 }
 
-/* ---- float32 forward pass ------------------------------------------------- */
+/* ---- the library calls --------------------------------------------------- */
 
-static float selu(float z)
+typedef aclnnStatus (*phase2_fn)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+
+/* Phase 2 of a planned call, with the workspace phase 1 asked for, to completion. */
+static int launch(phase2_fn run, uint64_t ws_size, aclOpExecutor *exec, aclrtStream stream)
 {
-    /* expm1f keeps tiny negative z negative, so the backward's branch
-     * (result < 0) matches the side of 0 that z is on. */
-    return (float)SELU_SCALE * (z > 0.0f ? z : (float)SELU_ALPHA * expm1f(z));
+    void *ws = NULL;
+    if (ws_size > 0) {
+        ACL_CHECK(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST));
+    }
+    ACL_CHECK(run(ws, ws_size, exec, stream));
+    ACL_CHECK(aclrtSynchronizeStream(stream));
+    if (ws != NULL) {
+        aclrtFree(ws);
+    }
+    return 0;
 }
 
-/* out[r][j] = act(b[j] + sum_i w[j][i] in[r][i]) */
+static aclTensor *matrix(float *data, int64_t rows, int64_t cols)
+{
+    int64_t shape[2] = {rows, cols};
+    return aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, data);
+}
+
+/* a = aclnnSelu(z) over a rows x cols matrix. */
+static int selu_forward(aclrtStream stream, float *z, float *a, int64_t rows, int64_t cols)
+{
+    aclTensor *tz = matrix(z, rows, cols), *ta = matrix(a, rows, cols);
+    uint64_t ws_size = 0;
+    aclOpExecutor *exec = NULL;
+    ACL_CHECK(aclnnSeluGetWorkspaceSize(tz, ta, &ws_size, &exec));
+    int rc = launch(aclnnSelu, ws_size, exec, stream);
+    aclDestroyTensor(tz);
+    aclDestroyTensor(ta);
+    return rc;
+}
+
+/* gradInput = aclnnSeluBackward(gradOutput, result) over a rows x cols matrix. */
+static int selu_backward(aclrtStream stream, float *grad_out, float *result, float *grad_in,
+                         int64_t rows, int64_t cols)
+{
+    aclTensor *g = matrix(grad_out, rows, cols), *r = matrix(result, rows, cols);
+    aclTensor *o = matrix(grad_in, rows, cols);
+    uint64_t ws_size = 0;
+    aclOpExecutor *exec = NULL;
+    ACL_CHECK(aclnnSeluBackwardGetWorkspaceSize(g, r, o, &ws_size, &exec));
+    int rc = launch(aclnnSeluBackward, ws_size, exec, stream);
+    aclDestroyTensor(g);
+    aclDestroyTensor(r);
+    aclDestroyTensor(o);
+    return rc;
+}
+
+/* shrunk = aclnnSoftshrink(w, lambda) over W1. */
+static int softshrink_w1(aclrtStream stream, float *w, float *shrunk)
+{
+    float lambd = PENALTY_LAMBDA;
+    aclTensor *tw = matrix(w, N_H1, N_IN), *ts = matrix(shrunk, N_H1, N_IN);
+    aclScalar *lambda = aclCreateScalar(&lambd, ACL_FLOAT);
+    uint64_t ws_size = 0;
+    aclOpExecutor *exec = NULL;
+    ACL_CHECK(aclnnSoftshrinkGetWorkspaceSize(tw, lambda, ts, &ws_size, &exec));
+    int rc = launch(aclnnSoftshrink, ws_size, exec, stream);
+    aclDestroyTensor(tw);
+    aclDestroyTensor(ts);
+    aclDestroyScalar(lambda);
+    return rc;
+}
+
+/* ---- float32 forward pass ------------------------------------------------- */
+
+/* out[r][j] = b[j] + sum_i w[j][i] in[r][i] */
 static void dense(const float *in, int rows, int n_in, const float *w, const float *b, int n_out,
-                  int apply_selu, float *out)
+                  float *out)
 {
     for (int r = 0; r < rows; r++) {
         for (int j = 0; j < n_out; j++) {
@@ -136,73 +204,62 @@ static void dense(const float *in, int rows, int n_in, const float *w, const flo
             for (int i = 0; i < n_in; i++) {
                 z += w[j * n_in + i] * in[r * n_in + i];
             }
-            out[r * n_out + j] = apply_selu ? selu(z) : z;
+            out[r * n_out + j] = z;
         }
     }
 }
 
 typedef struct {
+    float z[N_SAMPLES * N_H1]; /* a layer's pre-activation (N_H1 == N_H2) */
     float a1[N_SAMPLES * N_H1]; /* SELU outputs: what aclnnSeluBackward takes */
     float a2[N_SAMPLES * N_H2];
     float yhat[N_SAMPLES];
 } activations;
 
-static void forward(const float *p, const float *x, int rows, activations *act)
+static int forward(aclrtStream stream, const float *p, const float *x, int rows, activations *act)
 {
-    dense(x, rows, N_IN, &p[OFF_W1], &p[OFF_B1], N_H1, 1, act->a1);
-    dense(act->a1, rows, N_H1, &p[OFF_W2], &p[OFF_B2], N_H2, 1, act->a2);
-    dense(act->a2, rows, N_H2, &p[OFF_W3], &p[OFF_B3], 1, 0, act->yhat);
+    dense(x, rows, N_IN, &p[OFF_W1], &p[OFF_B1], N_H1, act->z);
+    if (selu_forward(stream, act->z, act->a1, rows, N_H1) != 0) {
+        return 1;
+    }
+    dense(act->a1, rows, N_H1, &p[OFF_W2], &p[OFF_B2], N_H2, act->z);
+    if (selu_forward(stream, act->z, act->a2, rows, N_H2) != 0) {
+        return 1;
+    }
+    dense(act->a2, rows, N_H2, &p[OFF_W3], &p[OFF_B3], 1, act->yhat);
+    return 0;
 }
 
-static double penalty(const float *p)
+/* mu * sum(|softshrink(W1, lambda)|), the shrinkage by the library. */
+static int penalty(aclrtStream stream, float *p, double *out)
 {
+    float shrunk[N_H1 * N_IN];
+    if (softshrink_w1(stream, &p[OFF_W1], shrunk) != 0) {
+        return 1;
+    }
     double sum = 0.0;
     for (int k = 0; k < N_H1 * N_IN; k++) {
-        double excess = fabs((double)p[OFF_W1 + k]) - PENALTY_LAMBDA;
-        sum += excess > 0.0 ? excess : 0.0;
+        sum += fabs((double)shrunk[k]);
     }
-    return PENALTY_MU * sum;
+    *out = PENALTY_MU * sum;
+    return 0;
 }
 
-/* Loss over the whole data set: *mse_half = mean((yhat - y)^2) / 2. */
-static double full_loss(const float *p, const float *x, const float *y, activations *act,
-                        double *mse_half)
+/* Loss over the whole data set into *loss: *mse_half = mean((yhat - y)^2) / 2. */
+static int full_loss(aclrtStream stream, float *p, const float *x, const float *y, activations *act,
+                     double *mse_half, double *loss)
 {
-    forward(p, x, N_SAMPLES, act);
+    double pen;
+    if (forward(stream, p, x, N_SAMPLES, act) != 0 || penalty(stream, p, &pen) != 0) {
+        return 1;
+    }
     double sum = 0.0;
     for (int s = 0; s < N_SAMPLES; s++) {
         double d = (double)act->yhat[s] - y[s];
         sum += d * d;
     }
     *mse_half = 0.5 * sum / N_SAMPLES;
-    return *mse_half + penalty(p);
-}
-
-/* ---- the two library calls ------------------------------------------------ */
-
-/* gradInput = aclnnSeluBackward(gradOutput, result) over a rows x cols matrix. */
-static int selu_backward(aclrtStream stream, float *grad_out, float *result, float *grad_in,
-                         int64_t rows, int64_t cols)
-{
-    int64_t shape[2] = {rows, cols};
-    aclTensor *g = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, grad_out);
-    aclTensor *r = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, result);
-    aclTensor *o = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, grad_in);
-    uint64_t ws_size = 0;
-    aclOpExecutor *exec = NULL;
-    void *ws = NULL;
-    ACL_CHECK(aclnnSeluBackwardGetWorkspaceSize(g, r, o, &ws_size, &exec));
-    if (ws_size > 0) {
-        ACL_CHECK(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST));
-    }
-    ACL_CHECK(aclnnSeluBackward(ws, ws_size, exec, stream));
-    ACL_CHECK(aclrtSynchronizeStream(stream));
-    if (ws != NULL) {
-        aclrtFree(ws);
-    }
-    aclDestroyTensor(g);
-    aclDestroyTensor(r);
-    aclDestroyTensor(o);
+    *loss = *mse_half + pen;
     return 0;
 }
 
@@ -214,23 +271,15 @@ static int add_penalty_grad(aclrtStream stream, float *w, float *grad_w, int64_t
     for (int64_t k = 0; k < rows * cols; k++) {
         sign_mu[k] = w[k] > 0.0f ? PENALTY_MU : w[k] < 0.0f ? -PENALTY_MU : 0.0f;
     }
-    int64_t shape[2] = {rows, cols};
     float lambd = PENALTY_LAMBDA;
-    aclTensor *g = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, sign_mu);
-    aclTensor *x = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, w);
-    aclTensor *o = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, grad_pen);
+    aclTensor *g = matrix(sign_mu, rows, cols), *x = matrix(w, rows, cols);
+    aclTensor *o = matrix(grad_pen, rows, cols);
     aclScalar *lambda = aclCreateScalar(&lambd, ACL_FLOAT);
     uint64_t ws_size = 0;
     aclOpExecutor *exec = NULL;
-    void *ws = NULL;
     ACL_CHECK(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, o, &ws_size, &exec));
-    if (ws_size > 0) {
-        ACL_CHECK(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST));
-    }
-    ACL_CHECK(aclnnSoftshrinkBackward(ws, ws_size, exec, stream));
-    ACL_CHECK(aclrtSynchronizeStream(stream));
-    if (ws != NULL) {
-        aclrtFree(ws);
+    if (launch(aclnnSoftshrinkBackward, ws_size, exec, stream) != 0) {
+        return 1;
     }
     aclDestroyTensor(g);
     aclDestroyTensor(x);
@@ -254,7 +303,9 @@ typedef struct {
 static int gradient(aclrtStream stream, float *p, const float *x, const float *y, int rows,
                     activations *act, backward_buffers *bb, float *grad)
 {
-    forward(p, x, rows, act);
+    if (forward(stream, p, x, rows, act) != 0) {
+        return 1;
+    }
     memset(grad, 0, N_PARAMS * sizeof(float));
 
     /* output layer (linear) */
@@ -377,7 +428,7 @@ static int check_gradient(const float *p, const float *grad, const float *x, con
 
 static const char usage[] =
     "usage: %s [--epochs N] [--check]\n"
-    "  trains an 8-32-32-1 SELU MLP with aclnnSeluBackward and aclnnSoftshrinkBackward\n"
+    "  trains an 8-32-32-1 SELU MLP with aclnnSelu, aclnnSoftshrink and their backward operators\n"
     "  --epochs N   epochs to train (default 200)\n"
     "  --check      exit 1 unless the loss halves and the gradients match finite differences\n"
     "  --help       this text\n";
@@ -466,8 +517,11 @@ static int train(model *m, aclrtStream stream, int epochs, int check)
         failures += check_gradient(m->params, m->grad, m->bx, m->by, BATCH, "initial weights");
     }
 
-    double mse_half;
-    double initial = full_loss(m->params, m->x, m->y, &m->act, &mse_half), loss = initial;
+    double mse_half, initial;
+    if (full_loss(stream, m->params, m->x, m->y, &m->act, &mse_half, &initial) != 0) {
+        return 1;
+    }
+    double loss = initial;
     int every = epochs >= 10 ? epochs / 10 : 1;
     printf("epoch %4d  loss %.6f  (mse/2 %.6f, penalty %.6f)\n", 0, loss, mse_half, loss - mse_half);
     for (int e = 1; e <= epochs; e++) {
@@ -481,7 +535,9 @@ static int train(model *m, aclrtStream stream, int epochs, int check)
                 m->params[k] -= LEARNING_RATE * m->grad[k];
             }
         }
-        loss = full_loss(m->params, m->x, m->y, &m->act, &mse_half);
+        if (full_loss(stream, m->params, m->x, m->y, &m->act, &mse_half, &loss) != 0) {
+            return 1;
+        }
         if (e % every == 0 || e == epochs) {
             printf("epoch %4d  loss %.6f  (mse/2 %.6f, penalty %.6f)\n", e, loss, mse_half,
                    loss - mse_half);

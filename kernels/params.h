@@ -20,4 +20,17 @@ typedef struct {
     float scale_alpha;
 } opsnn_selu_bwd_params;
 
+/* softshrink (forward): lambd as float32, >= 0, +-0, +inf or NaN (a NaN
+ * fails both of the kernel's compares: every output is +0). */
+typedef struct {
+    float lambd;
+} opsnn_softshrink_params;
+
+/* selu (forward): the two float32 constants of ops-nn's Selu kernel
+ * (activation/selu/op_kernel/arch35/selu.h: SCALE_F32, ALPHA_F32). */
+typedef struct {
+    float scale;
+    float alpha;
+} opsnn_selu_params;
+
 #endif /* OPSNN_KERNELS_PARAMS_H_ */

@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "opsnn/opsnn.h"
 

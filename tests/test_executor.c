@@ -237,7 +237,7 @@ static void fill(tu_rng *rng, aclDataType dt, void *buf, int64_t count)
         if (p == 0) {
             v = special[tu_below(rng, 6)];
         } else if (p == 1) {
-            v = tu_bits_f32(tu_below(rng, 2) ? 0x7FC00000u : 0xFFC00001u);
+            v = opsnn_bits_f32(tu_below(rng, 2) ? 0x7FC00000u : 0xFFC00001u);
         } else {
             v = tu_uniform(rng, -3.0f, 3.0f);
         }
@@ -968,7 +968,7 @@ static void executor_rank0_tensors_compute_one_element(void **state)
     assert_int_equal(tu_softshrink(tg, tx, l, to, NULL), ACLNN_SUCCESS);
     assert_true(o == 3.0f);
     assert_int_equal(tu_selu(tg, tx, to, NULL), ACLNN_SUCCESS);
-    assert_int_equal(tu_f32_bits(o), tu_f32_bits(tu_selu_f32(3.0f, -2.0f)));
+    assert_int_equal(opsnn_f32_bits(o), opsnn_f32_bits(tu_selu_f32(3.0f, -2.0f)));
     aclDestroyScalar(l);
     aclDestroyTensor(tg);
     aclDestroyTensor(tx);

@@ -177,7 +177,7 @@ static void check_rows(int selu, aclDataType dt, const void *rows, size_t nrows,
             if (selu) {
                 assert_int_equal(tu_selu(ta, tb, ty, NULL), ACLNN_SUCCESS);
             } else {
-                aclScalar *l = tu_scalar_f32(tu_bits_f32(((const shrink_row *)rows)[grp].lambda));
+                aclScalar *l = tu_scalar_f32(opsnn_bits_f32(((const shrink_row *)rows)[grp].lambda));
                 assert_int_equal(tu_softshrink(ta, tb, l, ty, NULL), ACLNN_SUCCESS);
                 aclDestroyScalar(l);
             }

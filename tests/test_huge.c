@@ -80,7 +80,7 @@ static void soft_init(float lambda)
 {
     for (int k = 0; k < SOFT_VALUES; k++) {
         soft_table[k] = k == SOFT_VALUES - 1 ? 0x7fc1
-                                             : model_f32_to_bf16((float)(k - 12) * 0.25f);
+                                             : opsnn_f32_to_bf16((float)(k - 12) * 0.25f);
         soft_keeps[k] = model_softshrink(0x3f80, ACL_BF16, soft_table[k], ACL_BF16, ACL_BF16,
                                          lambda) == 0x3f80;
     }

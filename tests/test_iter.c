@@ -162,7 +162,7 @@ static void column_broadcast_over_long_rows(void **state)
           *want = malloc(R * C * 4);
     assert_non_null(x), assert_non_null(y), assert_non_null(want);
     for (int i = 0; i < R * C; i++) {
-        x[i] = tu_bf16_to_f32(xcol[i / C]);
+        x[i] = opsnn_bf16_to_f32(xcol[i / C]);
     }
     opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
     fn(R * C, g, x, want, &params);

@@ -26,23 +26,22 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "kernels/selu-fwd.h"
 #include "opsnn/opsnn.h"
+#include "rng.h"
 
 /* ---- deterministic data --------------------------------------------------- */
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static tu_rng rng_state = {0x9e3779b97f4a7c15u};
 
-static uint64_t rng(void) /* splitmix64 */
+static uint64_t rng(void)
 {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return tu_next(&rng_state);
 }
 
 static float rng_uniform(float lo, float hi)
 {
-    return lo + (hi - lo) * (float)(rng() >> 40) * 0x1p-24f;
+    return tu_uniform(&rng_state, lo, hi);
 }
 
 static const uint32_t F32_SPECIALS[] = {
@@ -218,11 +217,19 @@ static dtk dtk_of(aclDataType dt)
 static opsnn_softshrink_bwd_params softshrink_params;
 static const opsnn_selu_bwd_params SELU_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA};
 
+/* the forward families (fwdops): lambd for softshrink, SCALE and ALPHA for selu */
+static opsnn_softshrink_params softshrink_fwd_params;
+static const opsnn_selu_params SELU_FWD_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_ALPHA};
+
 static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
 {
     softshrink_params.lambda = lambda;
-    opsnn_kparams p = {kind == OPSNN_KERNEL_SELU_BWD ? (const void *)&SELU_PARAMS
-                                                     : (const void *)&softshrink_params, nt};
+    softshrink_fwd_params.lambd = lambda;
+    opsnn_kparams p = {kind == OPSNN_KERNEL_SELU_BWD     ? (const void *)&SELU_PARAMS
+                       : kind == OPSNN_KERNEL_SELU       ? (const void *)&SELU_FWD_PARAMS
+                       : kind == OPSNN_KERNEL_SOFTSHRINK ? (const void *)&softshrink_fwd_params
+                                                         : (const void *)&softshrink_params,
+                       nt};
     return p;
 }
 
@@ -333,7 +340,7 @@ static void every_listed_vector_kernel_bits_equal_scalar(void **state)
         assert_int_equal(opsnn_kernels_select((int)row->isa), (int)row->isa);
         assert_ptr_equal(opsnn_ukernel_get(row->kind, row->dtype), row->fn);
         const kcase kc = {row->kind, dtk_of(row->dtype), ref->fn};
-        if (row->kind == OPSNN_KERNEL_SOFTSHRINK_BWD) {
+        if (row->kind == OPSNN_KERNEL_SOFTSHRINK_BWD || row->kind == OPSNN_KERNEL_SOFTSHRINK) {
             for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
                 compare_all(&kc, row->fn, (int)row->isa, LAMBDAS[l]);
             }

@@ -231,7 +231,7 @@ static void fill_f32(tu_rng *rng, uint32_t *p, size_t n)
         uint32_t pick = tu_below(rng, 8);
         p[i] = pick < 2   ? F32_SPECIALS[tu_below(rng, (uint32_t)ns)]
                : pick < 4 ? (uint32_t)tu_next(rng)
-                          : tu_f32_bits(tu_uniform(rng, -5.0f, 5.0f));
+                          : opsnn_f32_bits(tu_uniform(rng, -5.0f, 5.0f));
     }
 }
 

@@ -6,6 +6,8 @@
  *   experimental/activation/selu_grad/tests/ut/op_api/test_aclnn_selubackward.cpp  [x-selu]
  *   experimental/activation/softshrink_grad/tests/ut/op_api/
  *       test_aclnn_softshrink_backward.cpp                                        [x-shrink]
+ *   activation/softshrink/tests/ut/op_host/op_api/test_aclnn_softshrink.cpp      [fwd-shrink]
+ *   activation/selu/tests/ut/op_host/op_api/test_aclnn_selu.cpp                  [fwd-selu]
  * with the same shapes, dtypes, strides, offsets, storage shapes, formats,
  * lambda and expected phase-1 status. One row per call the UT makes (a UT
  * looping over dtypes or formats gives one row each). A row runs on the SoC
@@ -28,6 +30,8 @@
 #include <string.h>
 
 #include "opsnn/opsnn.h"
+#include "aclnnop/aclnn_selu.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "test_util.h"
 
 typedef struct {
@@ -45,8 +49,8 @@ typedef struct {
 typedef struct {
     const char *ut;   /* "[file] TEST_F name" */
     const char *soc;  /* the SoC the case assumes */
-    int selu;         /* 1: aclnnSeluBackward, 0: aclnnSoftshrinkBackward */
-    tdesc a, b, y;    /* gradOutput, result / self, gradInput */
+    int op;           /* 0: aclnnSoftshrinkBackward, 1: aclnnSeluBackward, FWD_*: the forward ops */
+    tdesc a, b, y;    /* gradOutput, result / self, gradInput; forward: self, unused, out */
     float lambda;     /* softshrink */
     aclnnStatus want;
 } ut_case;
@@ -71,6 +75,23 @@ typedef struct {
 #define SHRINK_23(name, dg, dx, dy, want)                                                     \
     {"[shrink] " name, B910, 0, T(2, dg, ACL_FORMAT_ND, 2, 3), T(2, dx, ACL_FORMAT_ND, 2, 3),  \
      T(2, dy, ACL_FORMAT_ND, 2, 3), 0.0f, want}
+
+/* The forward operators (op codes after the backward ones' 0 and 1). */
+#define FWD_SHRINK 2
+#define FWD_SELU 3
+#define FWD_INPLACE_SELU 4
+#define FSHRINK(name, r, dx, dy, lam, want, ...)                                              \
+    {"[fwd-shrink] " name, B910, FWD_SHRINK, T(r, dx, ACL_FORMAT_ND, __VA_ARGS__), NULLT,      \
+     T(r, dy, ACL_FORMAT_ND, __VA_ARGS__), lam, want}
+#define FSELU(name, r, dt, want, ...)                                                          \
+    {"[fwd-selu] " name, B910, FWD_SELU, T(r, dt, ACL_FORMAT_ND, __VA_ARGS__), NULLT,           \
+     T(r, dt, ACL_FORMAT_ND, __VA_ARGS__), 0, want}
+#define FSELU_DT_ERR(dt) FSELU("test_selu_dataType_error", 4, dt, INVALID, 2, 16, 32, 16)
+#define FSELU_FMT(name, f, r, ...)                                                            \
+    {"[fwd-selu] " name, B910, FWD_SELU, T(r, ACL_FLOAT, f, __VA_ARGS__), NULLT,               \
+     T(r, ACL_FLOAT, f, __VA_ARGS__), 0, OK}
+#define FSELU_INPLACE(name, dt)                                                               \
+    {"[fwd-selu] " name, B910, FWD_INPLACE_SELU, T(2, dt, ACL_FORMAT_ND, 2, 16), NULLT, NULLT, 0, OK}
 
 /* {5, 4} viewed with strides {1, 5} over storage {4, 5} (the x-* NonContiguous cases) */
 #define NONCONTIG {2, {5, 4}, ACL_FLOAT, ACL_FORMAT_ND, 1, {1, 5}, 0, 2, {4, 5}}
@@ -209,6 +230,78 @@ static const ut_case CASES[] = {
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 1, 3), T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 2), 0.5f, INVALID},
     {"[x-shrink] RejectsNullInput", B910, 0, NULLT, T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3),
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), 0.5f, NULLPTR},
+
+    /* ---- activation/softshrink (forward); lambd 1.0f unless the UT says otherwise ---- */
+    FSHRINK("case_1", 3, ACL_FLOAT16, ACL_FLOAT16, 1.0f, OK, 5, 6, 7),
+    FSHRINK("case_2", 3, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 5, 6, 7),
+    /* the UT comments its EXPECT_EQ out; BF16 is in the 910B list */
+    FSHRINK("case_3 (no expectation in the UT)", 3, ACL_BF16, ACL_BF16, 1.0f, OK, 5, 6, 7),
+    FSHRINK("case_4", 3, ACL_DOUBLE, ACL_DOUBLE, 1.0f, INVALID, 5, 6, 7),
+    FSHRINK("case_5", 3, ACL_FLOAT16, ACL_FLOAT, 1.0f, OK, 5, 6, 7),
+    FSHRINK("case_6", 3, ACL_FLOAT, ACL_FLOAT16, 1.0f, OK, 5, 6, 7),
+    FSHRINK("case_7", 3, ACL_DOUBLE, ACL_FLOAT16, 1.0f, INVALID, 5, 6, 7),
+    FSHRINK("case_8", 1, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 5),
+    FSHRINK("case_9", 2, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 5, 5),
+    FSHRINK("case_10", 4, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 5, 6, 7, 8),
+    FSHRINK("case_11", 5, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 1, 2, 3, 4, 5),
+    FSHRINK("case_12", 8, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 1, 2, 3, 4, 5, 6, 7, 8),
+    FSHRINK("case_13", 9, ACL_FLOAT, ACL_FLOAT, 1.0f, INVALID, 1, 2, 3, 4, 5, 6, 7, 8, 1),
+    {"[fwd-shrink] case_14", B910, FWD_SHRINK,
+     {3, {1, 3, 4}, ACL_FLOAT, ACL_FORMAT_ND, 1, {12, 1, 3}, 0, 3, {1, 4, 3}}, NULLT,
+     {3, {1, 3, 4}, ACL_FLOAT, ACL_FORMAT_ND, 1, {12, 1, 3}, 0, 3, {1, 4, 3}}, 1.0f, OK},
+    {"[fwd-shrink] case_15", B910, FWD_SHRINK, NULLT, NULLT, T(2, ACL_FLOAT, ACL_FORMAT_ND, 5, 5),
+     1.0f, NULLPTR},
+    /* case_16 passes a NULL lambd: the row's NaN lambda stands for it (run_case_row) */
+    {"[fwd-shrink] case_16", B910, FWD_SHRINK, T(2, ACL_FLOAT, ACL_FORMAT_ND, 5, 5), NULLT,
+     T(2, ACL_FLOAT, ACL_FORMAT_ND, 5, 5), NAN, NULLPTR},
+    FSHRINK("case_17", 5, ACL_FLOAT, ACL_FLOAT, 1.0f, OK, 1, 2, 3, 0, 4),
+    {"[fwd-shrink] case_18", B910, FWD_SHRINK, T(2, ACL_FLOAT, ACL_FORMAT_ND, 1, 3), NULLT,
+     T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 1), 1.0f, INVALID},
+    {"[fwd-shrink] case_19", B910, FWD_SHRINK, T(3, ACL_FLOAT, ACL_FORMAT_ND, 3, 3, 3), NULLT,
+     T(2, ACL_FLOAT, ACL_FORMAT_ND, 3, 3), 1.0f, INVALID},
+    FSHRINK("case_24", 5, ACL_FLOAT, ACL_FLOAT, 0.0f, OK, 1, 2, 3, 4, 5),
+    FSHRINK("case_25", 5, ACL_FLOAT, ACL_FLOAT, 100.0f, OK, 1, 2, 3, 4, 5),
+    FSHRINK("case_26", 5, ACL_FLOAT, ACL_FLOAT, 10.0f, OK, 1, 2, 3, 4, 5),
+
+    /* ---- activation/selu (forward) ---- */
+    FSELU_DT_ERR(ACL_DT_UNDEFINED), FSELU_DT_ERR(ACL_INT16), FSELU_DT_ERR(ACL_INT64),
+    FSELU_DT_ERR(ACL_UINT8), FSELU_DT_ERR(ACL_UINT16), FSELU_DT_ERR(ACL_UINT32),
+    FSELU_DT_ERR(ACL_UINT64), FSELU_DT_ERR(ACL_DOUBLE), FSELU_DT_ERR(ACL_BOOL),
+    FSELU_DT_ERR(ACL_STRING), FSELU_DT_ERR(ACL_COMPLEX64), FSELU_DT_ERR(ACL_COMPLEX128),
+#define F1(f) FSELU_FMT("test_selu_format_1", f, 4, 2, 16, 32, 16)
+    F1(ACL_FORMAT_UNDEFINED), F1(ACL_FORMAT_NCHW), F1(ACL_FORMAT_NHWC), F1(ACL_FORMAT_ND),
+    F1(ACL_FORMAT_NC1HWC0), F1(ACL_FORMAT_FRACTAL_Z), F1(ACL_FORMAT_NC1HWC0_C04),
+    F1(ACL_FORMAT_HWCN), F1(ACL_FORMAT_NDHWC), F1(ACL_FORMAT_FRACTAL_NZ), F1(ACL_FORMAT_NCDHW),
+    F1(ACL_FORMAT_NDC1HWC0), F1(ACL_FRACTAL_Z_3D), F1(ACL_FORMAT_NC), F1(ACL_FORMAT_NCL),
+#undef F1
+    FSELU_FMT("test_selu_format_2", ACL_FORMAT_NDHWC, 5, 2, 16, 32, 16, 16),
+    FSELU_FMT("test_selu_format_2", ACL_FORMAT_NCDHW, 5, 2, 16, 32, 16, 16),
+    FSELU_FMT("test_selu_format_2", ACL_FORMAT_ND, 5, 2, 16, 32, 16, 16),
+    FSELU_FMT("test_selu_format_3", ACL_FORMAT_ND, 3, 2, 16, 32),
+    FSELU_FMT("test_selu_format_3", ACL_FORMAT_NCL, 3, 2, 16, 32),
+    {"[fwd-selu] test_selu_inconsistent_shape", B910, FWD_SELU,
+     T(4, ACL_FLOAT, ACL_FORMAT_ND, 2, 16, 32, 16), NULLT,
+     T(4, ACL_FLOAT, ACL_FORMAT_ND, 2, 16, 32, 18), 0, INVALID},
+    {"[fwd-selu] test_selu_inconsistent_dtype", B910, FWD_SELU,
+     T(4, ACL_FLOAT, ACL_FORMAT_ND, 2, 16, 32, 16), NULLT,
+     T(4, ACL_DOUBLE, ACL_FORMAT_ND, 2, 16, 32, 16), 0, INVALID},
+    FSELU("test_selu_empty_input", 2, ACL_FLOAT, OK, 0, 16),
+    {"[fwd-selu] test_selu_nullptr_input", B910, FWD_SELU, NULLT, NULLT,
+     T(4, ACL_FLOAT, ACL_FORMAT_ND, 2, 16, 32, 16), 0, NULLPTR},
+    {"[fwd-selu] test_selu_nullptr_out", B910, FWD_SELU, T(4, ACL_FLOAT, ACL_FORMAT_ND, 2, 16, 32, 16),
+     NULLT, NULLT, 0, NULLPTR},
+    FSELU("test_selu_FP32", 2, ACL_FLOAT, OK, 2, 16),
+    FSELU("test_selu_FP16", 2, ACL_FLOAT16, OK, 2, 16),
+    FSELU("test_selu_INT32", 2, ACL_INT32, OK, 2, 16),
+    FSELU("test_selu_INT8", 2, ACL_INT8, OK, 2, 16),
+    {"[fwd-selu] test_selu_uncontiguous", B910, FWD_SELU,
+     {2, {2, 16}, ACL_FLOAT, ACL_FORMAT_ND, 1, {1, 2}, 0, 2, {16, 2}}, NULLT,
+     {2, {2, 16}, ACL_FLOAT, ACL_FORMAT_ND, 1, {1, 2}, 0, 2, {16, 2}}, 0, OK},
+    FSELU("test_selu_shape_larger_8", 9, ACL_FLOAT, OK, 1, 1, 1, 1, 2, 1, 1, 1, 2),
+    FSELU_INPLACE("test_selu_FP32_inplace", ACL_FLOAT),
+    FSELU_INPLACE("test_selu_FP16_inplace", ACL_FLOAT16),
+    FSELU_INPLACE("test_selu_INT32_inplace", ACL_INT32),
+    FSELU_INPLACE("test_selu_INT8_inplace", ACL_INT8),
 };
 
 /* Elements a descriptor's data must hold (its storage, else its view). */
@@ -249,11 +342,18 @@ static void run_case_row(const ut_case *c)
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     aclnnStatus st;
-    if (c->selu) {
-        st = aclnnSeluBackwardGetWorkspaceSize(a, b, y, &ws, &ex);
-    } else {
-        aclScalar *l = tu_scalar_f32(c->lambda);
-        st = aclnnSoftshrinkBackwardGetWorkspaceSize(a, b, l, y, &ws, &ex);
+    static const tu_phase2_fn phase2[] = {aclnnSoftshrinkBackward, aclnnSeluBackward,
+                                          aclnnSoftshrink, aclnnSelu, aclnnInplaceSelu};
+    /* a NaN lambda in a softshrink row stands for a NULL lambd */
+    aclScalar *l = c->lambda != c->lambda ? NULL : tu_scalar_f32(c->lambda);
+    switch (c->op) {
+    case 0: st = aclnnSoftshrinkBackwardGetWorkspaceSize(a, b, l, y, &ws, &ex); break;
+    case 1: st = aclnnSeluBackwardGetWorkspaceSize(a, b, y, &ws, &ex); break;
+    case FWD_SHRINK: st = aclnnSoftshrinkGetWorkspaceSize(a, l, y, &ws, &ex); break;
+    case FWD_SELU: st = aclnnSeluGetWorkspaceSize(a, y, &ws, &ex); break;
+    default: st = aclnnInplaceSeluGetWorkspaceSize(a, &ws, &ex); break;
+    }
+    if (l != NULL) {
         aclDestroyScalar(l);
     }
     if (st != c->want) {
@@ -261,7 +361,7 @@ static void run_case_row(const ut_case *c)
                  (int)c->want, aclGetRecentErrMsg());
     }
     if (st == ACLNN_SUCCESS) {
-        aclnnStatus st2 = tu_run_phase2(c->selu ? aclnnSeluBackward : aclnnSoftshrinkBackward, ex, ws);
+        aclnnStatus st2 = tu_run_phase2(phase2[c->op], ex, ws);
         if (st2 != ACLNN_SUCCESS) {
             fail_msg("%s: phase 2 returned %d", c->ut, (int)st2);
         }
@@ -310,6 +410,17 @@ static void dtype_lists_follow_the_soc(void **state)
             SELU3("selu bf16", socs[s].soc, 1, ACL_BF16, socs[s].selu_bf16 ? OK : INVALID, 4),
             SELU3("selu int8", socs[s].soc, 1, ACL_INT8, OK, 4),
             SELU3("selu int32", socs[s].soc, 1, ACL_INT32, OK, 4),
+            /* the forward op_apis: aclnn_softshrink.cpp:33-37 and aclnn_selu.cpp:37-46
+             * allow BF16 in the same ASCEND910B..ASCEND910E range */
+            {"fwd shrink bf16", socs[s].soc, FWD_SHRINK, T(1, ACL_BF16, ACL_FORMAT_ND, 4), NULLT,
+             T(1, ACL_BF16, ACL_FORMAT_ND, 4), 0.5f, socs[s].selu_bf16 ? OK : INVALID},
+            {"fwd shrink fp32 self, bf16 out", socs[s].soc, FWD_SHRINK,
+             T(1, ACL_FLOAT, ACL_FORMAT_ND, 4), NULLT, T(1, ACL_BF16, ACL_FORMAT_ND, 4), 0.5f,
+             socs[s].selu_bf16 ? OK : INVALID},
+            {"fwd selu bf16", socs[s].soc, FWD_SELU, T(1, ACL_BF16, ACL_FORMAT_ND, 4), NULLT,
+             T(1, ACL_BF16, ACL_FORMAT_ND, 4), 0, socs[s].selu_bf16 ? OK : INVALID},
+            {"fwd selu int8", socs[s].soc, FWD_SELU, T(1, ACL_INT8, ACL_FORMAT_ND, 4), NULLT,
+             T(1, ACL_INT8, ACL_FORMAT_ND, 4), 0, OK},
         };
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
             run_case_row(&rows[i]);

@@ -73,29 +73,50 @@ static void run_case(const case_t *c, aclnnStatus want, char *msg)
     aclDestroyTensor(o);
 }
 
+/* A well-formed call's operands (FLOAT {2, 3}), built before and destroyed
+ * after each test that names this fixture. */
+typedef struct {
+    aclTensor *g, *r, *o;
+} operands;
+
+static int operands_setup(void **state)
+{
+    static operands ops;
+    ops.g = tu_tensor(D23, 2, ACL_FLOAT, g_store);
+    ops.r = tu_tensor(D23, 2, ACL_FLOAT, r_store);
+    ops.o = tu_tensor(D23, 2, ACL_FLOAT, o_store);
+    *state = &ops;
+    return ops.g != NULL && ops.r != NULL && ops.o != NULL ? 0 : -1;
+}
+
+static int operands_teardown(void **state)
+{
+    operands *ops = *state;
+    aclDestroyTensor(ops->g);
+    aclDestroyTensor(ops->r);
+    aclDestroyTensor(ops->o);
+    return 0;
+}
+
+/* Each of the five pointer arguments NULL in turn. */
 static void selu_each_null_argument_is_nullptr_and_executor_untouched(void **state)
 {
-    (void)state;
-    aclTensor *g = tu_tensor(D23, 2, ACL_FLOAT, g_store);
-    aclTensor *r = tu_tensor(D23, 2, ACL_FLOAT, r_store);
-    aclTensor *o = tu_tensor(D23, 2, ACL_FLOAT, o_store);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = tu_sentinel_executor();
-    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(NULL, r, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, NULL, o, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, r, NULL, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, r, o, NULL, &ex), ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, r, o, &ws, NULL), ACLNN_ERR_PARAM_NULLPTR);
-    char msg[MSG_SIZE];
-    tu_last_msg(msg, sizeof msg);
-    assert_int_equal(strncmp(msg, PREFIX, strlen(PREFIX)), 0);
-    aclDestroyTensor(g);
-    aclDestroyTensor(r);
-    aclDestroyTensor(o);
+    const operands *p = *state;
+    static const char *const names[] = {"gradOutput", "result", "gradInput", "workspaceSize",
+                                        "executor"};
+    for (int k = 0; k < 5; k++) {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = tu_sentinel_executor();
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(k == 0 ? NULL : p->g, k == 1 ? NULL : p->r,
+                                                           k == 2 ? NULL : p->o, k == 3 ? NULL : &ws,
+                                                           k == 4 ? NULL : &ex),
+                         ACLNN_ERR_PARAM_NULLPTR);
+        assert_ptr_equal(ex, tu_sentinel_executor());
+        char msg[MSG_SIZE], want[MSG_SIZE];
+        tu_last_msg(msg, sizeof msg);
+        snprintf(want, sizeof want, PREFIX ": %s must not be NULL, got NULL", names[k]);
+        assert_string_equal(msg, want);
+    }
 }
 
 static void selu_null_beats_dtype_mismatch(void **state)
@@ -247,7 +268,7 @@ static void selu_official_sample_matches_its_expected_values(void **state)
     for (int i = 0; i < 8; i++) {
         assert_true(fabsf(o[i] - doc[i]) < 1e-4f);
         float want = tu_selu_f32(g[i], r[i]);
-        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(want));
+        assert_int_equal(opsnn_f32_bits(o[i]), opsnn_f32_bits(want));
     }
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
@@ -283,7 +304,7 @@ static void selu_nan_result_takes_scale_branch(void **state)
     (void)state;
     const int64_t d3[] = {3};
     float g[3] = {2.0f, -1.0f, 0.0f};
-    float r[3] = {tu_bits_f32(0x7FC00000u), tu_bits_f32(0xFFC00000u), tu_bits_f32(0x7FC00001u)};
+    float r[3] = {opsnn_bits_f32(0x7FC00000u), opsnn_bits_f32(0xFFC00000u), opsnn_bits_f32(0x7FC00001u)};
     float o[3];
     aclTensor *tg = tu_tensor(d3, 1, ACL_FLOAT, g);
     aclTensor *tr = tu_tensor(d3, 1, ACL_FLOAT, r);
@@ -341,7 +362,7 @@ static void selu_phase2_errors(void **state)
     assert_int_equal(aclnnSeluBackward(NULL, 8, ex, NULL), ACLNN_ERR_PARAM_INVALID);
     assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(tu_f32_bits(o[i]), tu_f32_bits(tu_selu_f32(g[i], r[i])));
+        assert_int_equal(opsnn_f32_bits(o[i]), opsnn_f32_bits(tu_selu_f32(g[i], r[i])));
     }
     aclDestroyTensor(tg);
     aclDestroyTensor(tr);
@@ -351,7 +372,8 @@ static void selu_phase2_errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(selu_each_null_argument_is_nullptr_and_executor_untouched),
+        cmocka_unit_test_setup_teardown(selu_each_null_argument_is_nullptr_and_executor_untouched,
+                                        operands_setup, operands_teardown),
         cmocka_unit_test(selu_null_beats_dtype_mismatch),
         cmocka_unit_test(selu_dtype_mismatch_between_any_pair_is_param_invalid),
         cmocka_unit_test(selu_unsupported_dtypes_are_param_invalid),

@@ -25,43 +25,20 @@ static const float SCALE_ALPHA = TU_SELU_SCALE_ALPHA;
 static const size_t SIZES[] = {1, 7, 63, 1000, 4099};
 #define N_SIZES (sizeof SIZES / sizeof SIZES[0])
 
-/* float -> fp16 (nearest even, overflow to inf) -> nearest integer, ties to
- * even (written out), saturating to [lo, hi]; NaN -> 0. */
-static int64_t ref_via_f16_to_int(float y, int64_t lo, int64_t hi)
-{
-    float h = tu_f16_to_f32(tu_f32_to_f16(y));
-    if (isnan(h)) {
-        return 0;
-    }
-    if (h >= (float)hi) {
-        return hi;
-    }
-    if (h <= (float)lo) {
-        return lo;
-    }
-    float fl = floorf(h);
-    float frac = h - fl;
-    int64_t v = (int64_t)fl;
-    if (frac > 0.5f || (frac == 0.5f && (v & 1) != 0)) {
-        v++;
-    }
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 static int8_t ref_to_i8(float y)
 {
-    return (int8_t)ref_via_f16_to_int(y, INT8_MIN, INT8_MAX);
+    return (int8_t)tu_f16_to_int(y, INT8_MIN, INT8_MAX);
 }
 
 static int32_t ref_to_i32(float y)
 {
-    return (int32_t)ref_via_f16_to_int(y, INT32_MIN, INT32_MAX);
+    return (int32_t)tu_f16_to_int(y, INT32_MIN, INT32_MAX);
 }
 
 /* An int32 input through fp16: |v| >= 65520 becomes +-inf. */
 static float ref_i32_in(int32_t v)
 {
-    return tu_f16_to_f32(tu_f32_to_f16((float)v));
+    return tu_int_through_f16((double)v);
 }
 
 static void reference(aclDataType dt, const void *g, const void *r, void *o, size_t n)
@@ -124,9 +101,9 @@ static size_t float_specials(uint32_t *out)
         out[n++] = fixed[i];
     }
     /* result == -SCALE_ALPHA makes t exactly 0 (inf * 0 -> NaN), and its neighbours */
-    out[n++] = tu_f32_bits(-SCALE_ALPHA);
-    out[n++] = tu_f32_bits(nextafterf(-SCALE_ALPHA, 0.0f));
-    out[n++] = tu_f32_bits(nextafterf(-SCALE_ALPHA, -INFINITY));
+    out[n++] = opsnn_f32_bits(-SCALE_ALPHA);
+    out[n++] = opsnn_f32_bits(nextafterf(-SCALE_ALPHA, 0.0f));
+    out[n++] = opsnn_f32_bits(nextafterf(-SCALE_ALPHA, -INFINITY));
     return n;
 }
 
@@ -137,12 +114,12 @@ static void fill_float(tu_rng *rng, aclDataType dt, void *buf, size_t n, float l
     for (size_t i = 0; i < n; i++) {
         uint32_t pick = tu_below(rng, 10);
         if (pick < 3) {
-            float v = tu_bits_f32(sp32[tu_below(rng, (uint32_t)nsp)]);
+            float v = opsnn_bits_f32(sp32[tu_below(rng, (uint32_t)nsp)]);
             if (dt == ACL_FLOAT) {
                 ((float *)buf)[i] = v;
             } else if (isnan(v)) {
                 /* keep NaN payloads (and signalling NaNs) in the narrow type */
-                uint32_t b = tu_f32_bits(v);
+                uint32_t b = opsnn_f32_bits(v);
                 uint16_t h = dt == ACL_FLOAT16 ? (uint16_t)(((b >> 16) & 0x8000u) | 0x7C00u | ((b >> 13) & 0x3FFu))
                                                : (uint16_t)(b >> 16);
                 if ((h & 0x7FFFu) == (dt == ACL_FLOAT16 ? 0x7C00u : 0x7F80u)) {
@@ -230,28 +207,28 @@ static void selu_fp32_special_values_follow_ieee(void **state)
 {
     (void)state;
     const int64_t d11[] = {11};
-    float g[11] = {0.0f, INFINITY, 1.0f, -1.0f, 2.0f, tu_bits_f32(1u), 0.0f, 1.0f, 1.0f, 1.0f,
-                   tu_bits_f32(0xffa00001u)};
+    float g[11] = {0.0f, INFINITY, 1.0f, -1.0f, 2.0f, opsnn_bits_f32(1u), 0.0f, 1.0f, 1.0f, 1.0f,
+                   opsnn_bits_f32(0xffa00001u)};
     float r[11] = {-INFINITY, -SCALE_ALPHA, -INFINITY, INFINITY, -FLT_MAX, 1.0f, -1.0f,
-                   tu_bits_f32(0x80000001u), 0.0f, -0.0f, -1.0f};
+                   opsnn_bits_f32(0x80000001u), 0.0f, -0.0f, -1.0f};
     float o[11];
     aclTensor *tg = tu_tensor(d11, 1, ACL_FLOAT, g);
     aclTensor *tr = tu_tensor(d11, 1, ACL_FLOAT, r);
     aclTensor *to = tu_tensor(d11, 1, ACL_FLOAT, o);
     assert_int_equal(tu_selu(tg, tr, to, NULL), ACLNN_SUCCESS);
-    assert_int_equal(tu_f32_bits(o[0]), 0x7fc00000u); /* 0 * -inf: the positive quiet NaN */
-    assert_int_equal(tu_f32_bits(o[1]), 0x7fc00000u); /* inf * 0 */
+    assert_int_equal(opsnn_f32_bits(o[0]), 0x7fc00000u); /* 0 * -inf: the positive quiet NaN */
+    assert_int_equal(opsnn_f32_bits(o[1]), 0x7fc00000u); /* inf * 0 */
     assert_true(o[2] == -INFINITY);                /* 1 * -inf */
-    assert_int_equal(tu_f32_bits(o[3]), tu_f32_bits(-SCALE)); /* +inf result: SCALE branch */
+    assert_int_equal(opsnn_f32_bits(o[3]), opsnn_f32_bits(-SCALE)); /* +inf result: SCALE branch */
     assert_true(o[4] == -INFINITY);                /* 2 * -FLT_MAX overflows */
-    assert_int_equal(tu_f32_bits(o[5]), 1u);       /* SCALE * min subnormal rounds to it */
-    assert_int_equal(tu_f32_bits(o[6]), 0u);       /* 0 * 0.758 = +0 */
-    float t = SCALE_ALPHA + tu_bits_f32(0x80000001u);
-    assert_int_equal(tu_f32_bits(o[7]), tu_f32_bits(t)); /* -subnormal result: t rounds to SCALE_ALPHA */
+    assert_int_equal(opsnn_f32_bits(o[5]), 1u);       /* SCALE * min subnormal rounds to it */
+    assert_int_equal(opsnn_f32_bits(o[6]), 0u);       /* 0 * 0.758 = +0 */
+    float t = SCALE_ALPHA + opsnn_bits_f32(0x80000001u);
+    assert_int_equal(opsnn_f32_bits(o[7]), opsnn_f32_bits(t)); /* -subnormal result: t rounds to SCALE_ALPHA */
     /* result == +0 and -0 take the result <= 0 branch (ops-nn 52d86f03c): 1 * SCALE_ALPHA */
-    assert_int_equal(tu_f32_bits(o[8]), tu_f32_bits(SCALE_ALPHA));
-    assert_int_equal(tu_f32_bits(o[9]), tu_f32_bits(SCALE_ALPHA));
-    assert_int_equal(tu_f32_bits(o[10]), 0xffe00001u); /* a NaN gradient propagates, quieted */
+    assert_int_equal(opsnn_f32_bits(o[8]), opsnn_f32_bits(SCALE_ALPHA));
+    assert_int_equal(opsnn_f32_bits(o[9]), opsnn_f32_bits(SCALE_ALPHA));
+    assert_int_equal(opsnn_f32_bits(o[10]), 0xffe00001u); /* a NaN gradient propagates, quieted */
     float want[11];
     reference(ACL_FLOAT, g, r, want, 11);
     tu_assert_bits_equal(o, want, 11, 4, "fp32 specials");

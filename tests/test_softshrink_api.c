@@ -110,48 +110,53 @@ static void expect_earlier_wins(const case_t *earlier_alone, const case_t *later
 
 /* ---- (1) NULL arguments ------------------------------------------------- */
 
+/* A well-formed call's operands (FLOAT {2, 3}, lambda 0.5), built before and
+ * destroyed after each test that names this fixture. */
+typedef struct {
+    aclTensor *g, *x, *o;
+    aclScalar *l;
+} operands;
+
+static int operands_setup(void **state)
+{
+    static operands ops;
+    ops.g = tu_tensor(D23, 2, ACL_FLOAT, g_store);
+    ops.x = tu_tensor(D23, 2, ACL_FLOAT, x_store);
+    ops.o = tu_tensor(D23, 2, ACL_FLOAT, o_store);
+    ops.l = tu_scalar_f32(0.5f);
+    *state = &ops;
+    return ops.g != NULL && ops.x != NULL && ops.o != NULL && ops.l != NULL ? 0 : -1;
+}
+
+static int operands_teardown(void **state)
+{
+    operands *ops = *state;
+    aclDestroyScalar(ops->l);
+    aclDestroyTensor(ops->g);
+    aclDestroyTensor(ops->x);
+    aclDestroyTensor(ops->o);
+    return 0;
+}
+
+/* Each of the six pointer arguments NULL in turn. */
 static void softshrink_each_null_argument_is_nullptr_and_executor_untouched(void **state)
 {
-    (void)state;
-    float gd[6] = {0};
-    float xd[6] = {0};
-    float od[6] = {0};
-    aclTensor *g = tu_tensor(D23, 2, ACL_FLOAT, gd);
-    aclTensor *x = tu_tensor(D23, 2, ACL_FLOAT, xd);
-    aclTensor *o = tu_tensor(D23, 2, ACL_FLOAT, od);
-    aclScalar *l = tu_scalar_f32(0.5f);
-    assert_non_null(g);
-    assert_non_null(x);
-    assert_non_null(o);
-    assert_non_null(l);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = tu_sentinel_executor();
-
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(NULL, x, l, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, NULL, l, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, NULL, o, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, NULL, &ws, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, NULL, &ex),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    assert_ptr_equal(ex, tu_sentinel_executor());
-    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, NULL),
-                     ACLNN_ERR_PARAM_NULLPTR);
-    char msg[MSG_SIZE];
-    tu_last_msg(msg, sizeof msg);
-    assert_int_equal(strncmp(msg, PREFIX, strlen(PREFIX)), 0);
-
-    aclDestroyScalar(l);
-    aclDestroyTensor(g);
-    aclDestroyTensor(x);
-    aclDestroyTensor(o);
+    const operands *p = *state;
+    static const char *const names[] = {"gradOutput", "self", "lambda", "gradInput",
+                                        "workspaceSize", "executor"};
+    for (int k = 0; k < 6; k++) {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = tu_sentinel_executor();
+        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(
+                             k == 0 ? NULL : p->g, k == 1 ? NULL : p->x, k == 2 ? NULL : p->l,
+                             k == 3 ? NULL : p->o, k == 4 ? NULL : &ws, k == 5 ? NULL : &ex),
+                         ACLNN_ERR_PARAM_NULLPTR);
+        assert_ptr_equal(ex, tu_sentinel_executor());
+        char msg[MSG_SIZE], want[MSG_SIZE];
+        tu_last_msg(msg, sizeof msg);
+        snprintf(want, sizeof want, PREFIX ": %s must not be NULL, got NULL", names[k]);
+        assert_string_equal(msg, want);
+    }
 }
 
 /* ---- order: each pair of consecutive checks ---------------------------- */
@@ -298,7 +303,7 @@ static void softshrink_all_float_dtypes_and_mixes_are_accepted(void **state)
                 aclTensor *o = tu_tensor(D2, 1, ok[c], ob);
                 aclScalar *l = tu_scalar_f32(1.0f);
                 assert_int_equal(tu_softshrink(g, x, l, o, NULL), ACLNN_SUCCESS);
-                assert_int_equal(tu_f32_bits(tu_load_f32(ob, ok[c], 0)), 0u);
+                assert_int_equal(opsnn_f32_bits(tu_load_f32(ob, ok[c], 0)), 0u);
                 assert_true(tu_load_f32(ob, ok[c], 1) == -5.0f);
                 aclDestroyScalar(l);
                 aclDestroyTensor(g);
@@ -430,8 +435,8 @@ static void softshrink_nan_lambda_passes_only_nan_self(void **state)
 {
     (void)state;
     const int64_t d8[] = {8};
-    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, tu_bits_f32(0x7FC00000u),
-                  tu_bits_f32(0xFF800001u), -0.0f};
+    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, opsnn_bits_f32(0x7FC00000u),
+                  opsnn_bits_f32(0xFF800001u), -0.0f};
     float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     float o[8];
     const float want[8] = {0, 0, 0, 0, 0, 6, 7, 0};
@@ -440,7 +445,7 @@ static void softshrink_nan_lambda_passes_only_nan_self(void **state)
     aclTensor *to = tu_tensor(d8, 1, ACL_FLOAT, o);
     const uint32_t f32_nans[] = {0x7FC00000u, 0xFFC00000u, 0x7F800001u};
     for (size_t i = 0; i < 3; i++) {
-        aclScalar *l = tu_scalar_f32(tu_bits_f32(f32_nans[i]));
+        aclScalar *l = tu_scalar_f32(opsnn_bits_f32(f32_nans[i]));
         memset(o, 0xAB, sizeof o);
         assert_int_equal(tu_softshrink(tg, tx, l, to, NULL), ACLNN_SUCCESS);
         tu_assert_bits_equal(o, want, 8, 4, "NaN lambda (float)");
@@ -468,7 +473,7 @@ static void softshrink_tiny_negative_double_lambda_is_checked_as_float(void **st
 {
     (void)state;
     const int64_t d4[] = {4};
-    float x[4] = {0.0f, -0.0f, tu_bits_f32(1u), -1.0f};
+    float x[4] = {0.0f, -0.0f, opsnn_bits_f32(1u), -1.0f};
     float g[4] = {1, 2, 3, 4};
     float o[4];
     const float want[4] = {0, 0, 3, 4};
@@ -496,8 +501,8 @@ static void softshrink_infinite_lambda_zeroes_all_but_nan(void **state)
 {
     (void)state;
     const int64_t d8[] = {8};
-    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, tu_bits_f32(0x7FC00000u),
-                  tu_bits_f32(0xFFC00001u), -FLT_MAX};
+    float x[8] = {INFINITY, -INFINITY, FLT_MAX, 1.0f, 0.0f, opsnn_bits_f32(0x7FC00000u),
+                  opsnn_bits_f32(0xFFC00001u), -FLT_MAX};
     float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     float o[8];
     memset(o, 0xAB, sizeof o);
@@ -524,7 +529,7 @@ static void softshrink_zero_and_negative_zero_lambda_pass_every_nonzero(void **s
 {
     (void)state;
     const int64_t d6[] = {6};
-    float x[6] = {0.0f, -0.0f, tu_bits_f32(1u), tu_bits_f32(0x80000001u), -1.0f, 2.0f};
+    float x[6] = {0.0f, -0.0f, opsnn_bits_f32(1u), opsnn_bits_f32(0x80000001u), -1.0f, 2.0f};
     float g[6] = {1, 2, 3, 4, 5, 6};
     float o[6];
     const float want[6] = {0, 0, 3, 4, 5, 6};
@@ -716,7 +721,7 @@ static void softshrink_phase2_null_workspace_with_size_is_param_invalid_and_keep
     uint32_t ab;
     memset(&ab, 0xAB, sizeof ab);
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(tu_f32_bits(o[i]), ab);
+        assert_int_equal(opsnn_f32_bits(o[i]), ab);
     }
     assert_int_equal(aclnnSoftshrinkBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     const float want[6] = {0, 2, 3, 4, 0, 6};
@@ -813,7 +818,8 @@ static void softshrink_seed_example_gives_exact_result(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(softshrink_each_null_argument_is_nullptr_and_executor_untouched),
+        cmocka_unit_test_setup_teardown(softshrink_each_null_argument_is_nullptr_and_executor_untouched,
+                                        operands_setup, operands_teardown),
         cmocka_unit_test(softshrink_null_beats_unsupported_dtype),
         cmocka_unit_test(softshrink_unsupported_dtype_beats_rank_above_8),
         cmocka_unit_test(softshrink_rank_above_8_beats_not_broadcastable),

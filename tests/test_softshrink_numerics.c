@@ -29,7 +29,7 @@ static float lambdas(int k)
     case 0: return 1.2f;
     case 1: return 0.0f;
     case 2: return 0.5f;
-    case 3: return tu_bits_f32(0x00000400u);
+    case 3: return opsnn_bits_f32(0x00000400u);
     case 4: return FLT_MAX;
     default: return INFINITY;
     }
@@ -52,8 +52,8 @@ static size_t specials(aclDataType dt, float L, uint32_t *out)
         if (isfinite(L)) {
             float around[3] = {L, nextafterf(L, INFINITY), nextafterf(L, 0.0f)};
             for (int i = 0; i < 3; i++) {
-                out[n++] = tu_f32_bits(around[i]);
-                out[n++] = tu_f32_bits(around[i]) ^ 0x80000000u;
+                out[n++] = opsnn_f32_bits(around[i]);
+                out[n++] = opsnn_f32_bits(around[i]) ^ 0x80000000u;
             }
         }
         return n;
@@ -238,7 +238,7 @@ static void softshrink_same_dtype_copies_grad_output_bits_exactly(void **state)
     (void)state;
     const int64_t d5[] = {5};
     uint32_t g32[5] = {0x7F800001u, 0xFFC12345u, 0x80000000u, 0x00000001u, 0xFF7FFFFFu};
-    float x32[5] = {2.0f, -2.0f, 2.0f, 2.0f, tu_bits_f32(0xFFC00000u)};
+    float x32[5] = {2.0f, -2.0f, 2.0f, 2.0f, opsnn_bits_f32(0xFFC00000u)};
     uint32_t o32[5];
     aclTensor *tg = tu_tensor(d5, 1, ACL_FLOAT, g32);
     aclTensor *tx = tu_tensor(d5, 1, ACL_FLOAT, x32);
@@ -307,10 +307,10 @@ static void softshrink_fp32_to_half_output_rounds_nearest_even(void **state)
                   1.0f + 3.0f / 2048.0f,          /* fp16 tie -> even 1+2/1024 */
                   65520.0f,                       /* fp16 rounds to inf */
                   65519.0f,                       /* fp16 65504 */
-                  tu_bits_f32(0x7F800001u),       /* sNaN -> quiet */
-                  tu_bits_f32(0xFFA00000u),       /* -NaN payload */
-                  tu_bits_f32(0x33800000u),       /* 2^-24: smallest fp16 subnormal */
-                  tu_bits_f32(0x33000000u)};      /* 2^-25: tie -> 0 */
+                  opsnn_bits_f32(0x7F800001u),       /* sNaN -> quiet */
+                  opsnn_bits_f32(0xFFA00000u),       /* -NaN payload */
+                  opsnn_bits_f32(0x33800000u),       /* 2^-24: smallest fp16 subnormal */
+                  opsnn_bits_f32(0x33000000u)};      /* 2^-25: tie -> 0 */
     float x[8] = {5, 5, 5, 5, 5, 5, 5, 5};
     uint16_t o[8];
     aclTensor *tg = tu_tensor(d8, 1, ACL_FLOAT, g);
@@ -325,11 +325,11 @@ static void softshrink_fp32_to_half_output_rounds_nearest_even(void **state)
     float gb[8] = {1.0f + 1.0f / 256.0f,          /* bf16 tie -> even 1.0 */
                    1.0f + 3.0f / 256.0f,          /* bf16 tie -> 1+4/256 */
                    FLT_MAX,                       /* bf16 rounds to inf */
-                   tu_bits_f32(0x7F7F7FFFu),      /* just below the tie: 0x7F7F */
-                   tu_bits_f32(0x7F800001u),      /* sNaN -> 0x7FC0 */
-                   tu_bits_f32(0xFFA12345u),      /* -NaN keeps top payload */
-                   tu_bits_f32(0x00018000u),      /* subnormal tie -> even 0x0002 */
-                   tu_bits_f32(0x00008000u)};     /* subnormal tie -> 0 */
+                   opsnn_bits_f32(0x7F7F7FFFu),      /* just below the tie: 0x7F7F */
+                   opsnn_bits_f32(0x7F800001u),      /* sNaN -> 0x7FC0 */
+                   opsnn_bits_f32(0xFFA12345u),      /* -NaN keeps top payload */
+                   opsnn_bits_f32(0x00018000u),      /* subnormal tie -> even 0x0002 */
+                   opsnn_bits_f32(0x00008000u)};     /* subnormal tie -> 0 */
     uint16_t ob[8];
     aclDestroyTensor(tg);
     tg = tu_tensor(d8, 1, ACL_FLOAT, gb);

@@ -1,9 +1,9 @@
 /*
  * test_util.h - helpers shared by the operator test suites.
  *
- * Reference fp16/bf16 <-> fp32 conversions written from the IEEE 754 encodings
- * (independent of the library's kernels), tensor builders, a deterministic PRNG
- * (splitmix64) and a runner for both phases of an aclnn call.
+ * Tensor builders, element access in FLOAT / FLOAT16 / BF16 buffers, a
+ * runner for both phases of an aclnn call and bit-exact comparison; the
+ * reference model (ref_model.h) and the PRNG (rng.h) come with it.
  *
  * Include <stdarg.h>, <stddef.h>, <stdint.h>, <setjmp.h> and <cmocka.h> first.
  */
@@ -21,114 +21,11 @@
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "ref_model.h" /* tu_selu_f32, the library's fp16 / bf16 conversions */
+#include "rng.h"       /* tu_rng: splitmix64 */
 
-/* ---- bit views ---------------------------------------------------------- */
-
-static inline uint32_t tu_f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static inline float tu_bits_f32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-/* ---- reference conversions (round to nearest even, NaN quieted) -------- */
-
-/* binary32 -> binary16. NaN keeps its sign and top 10 payload bits and gets the
- * quiet bit; overflow goes to inf; results below half the smallest subnormal
- * round to zero. */
-static inline uint16_t tu_f32_to_f16(float f)
-{
-    uint32_t x = tu_f32_bits(f);
-    uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-    uint32_t exp = (x >> 23) & 0xFFu;
-    uint32_t mant = x & 0x7FFFFFu;
-    if (exp == 0xFFu) {
-        if (mant == 0) {
-            return (uint16_t)(sign | 0x7C00u);
-        }
-        return (uint16_t)(sign | 0x7E00u | (mant >> 13));
-    }
-    int32_t e = (int32_t)exp - 127 + 15;
-    if (e >= 31) {
-        return (uint16_t)(sign | 0x7C00u);
-    }
-    if (e <= 0) {
-        /* Below 2^-25 (or an fp32 subnormal) everything rounds to zero. */
-        if (e < -10) {
-            return sign;
-        }
-        uint32_t m = mant | 0x800000u;
-        uint32_t shift = (uint32_t)(14 - e);
-        uint32_t hm = m >> shift;
-        uint32_t rem = m & ((1u << shift) - 1u);
-        uint32_t halfway = 1u << (shift - 1u);
-        if (rem > halfway || (rem == halfway && (hm & 1u))) {
-            hm++; /* may carry into the smallest normal: still the right encoding */
-        }
-        return (uint16_t)(sign | hm);
-    }
-    uint32_t h = ((uint32_t)e << 10) | (mant >> 13);
-    uint32_t rem = mant & 0x1FFFu;
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) {
-        h++; /* a carry into the exponent (up to inf) is the right encoding */
-    }
-    return (uint16_t)(sign | h);
-}
-
-/* binary16 -> binary32, exact; NaN quieted. */
-static inline float tu_f16_to_f32(uint16_t h)
-{
-    uint32_t sign = ((uint32_t)h & 0x8000u) << 16;
-    uint32_t exp = ((uint32_t)h >> 10) & 0x1Fu;
-    uint32_t mant = (uint32_t)h & 0x3FFu;
-    if (exp == 0x1Fu) {
-        if (mant == 0) {
-            return tu_bits_f32(sign | 0x7F800000u);
-        }
-        return tu_bits_f32(sign | 0x7FC00000u | (mant << 13));
-    }
-    if (exp == 0) {
-        /* subnormal: mant * 2^-24, exact in float */
-        float v = (float)mant * 5.9604644775390625e-8f;
-        return sign ? -v : v;
-    }
-    return tu_bits_f32(sign | ((exp - 15u + 127u) << 23) | (mant << 13));
-}
-
-/* binary32 -> bfloat16. NaN keeps sign and top payload bits, quiet bit set. */
-static inline uint16_t tu_f32_to_bf16(float f)
-{
-    uint32_t x = tu_f32_bits(f);
-    if ((x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu) != 0) {
-        return (uint16_t)((x >> 16) | 0x0040u);
-    }
-    uint32_t hi = x >> 16;
-    uint32_t lo = x & 0xFFFFu;
-    if (lo > 0x8000u || (lo == 0x8000u && (hi & 1u))) {
-        hi++; /* carry into the exponent rounds the largest values to inf */
-    }
-    return (uint16_t)hi;
-}
-
-/* bfloat16 -> binary32, exact; NaN quieted. */
-static inline float tu_bf16_to_f32(uint16_t b)
-{
-    uint32_t x = (uint32_t)b << 16;
-    if ((x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu) != 0) {
-        x |= 0x00400000u;
-    }
-    return tu_bits_f32(x);
-}
-
-static inline uint16_t tu_h(float f) { return tu_f32_to_f16(f); }
-static inline uint16_t tu_bf(float f) { return tu_f32_to_bf16(f); }
+static inline uint16_t tu_h(float f) { return opsnn_f32_to_f16(f); }
+static inline uint16_t tu_bf(float f) { return opsnn_f32_to_bf16(f); }
 
 /* Element size of the dtypes the tests use (independent of aclDataTypeSize). */
 static inline size_t tu_dtype_size(aclDataType dt)
@@ -150,7 +47,7 @@ static inline float tu_load_f32(const void *buf, aclDataType dt, size_t i)
         return ((const float *)buf)[i];
     }
     uint16_t v = ((const uint16_t *)buf)[i];
-    return dt == ACL_FLOAT16 ? tu_f16_to_f32(v) : tu_bf16_to_f32(v);
+    return dt == ACL_FLOAT16 ? opsnn_f16_to_f32(v) : opsnn_bf16_to_f32(v);
 }
 
 /* Store f into element i of a FLOAT/FLOAT16/BF16 buffer (reference rounding). */
@@ -159,53 +56,8 @@ static inline void tu_store_f32(void *buf, aclDataType dt, size_t i, float f)
     if (dt == ACL_FLOAT) {
         ((float *)buf)[i] = f;
     } else {
-        ((uint16_t *)buf)[i] = dt == ACL_FLOAT16 ? tu_f32_to_f16(f) : tu_f32_to_bf16(f);
+        ((uint16_t *)buf)[i] = dt == ACL_FLOAT16 ? opsnn_f32_to_f16(f) : opsnn_f32_to_bf16(f);
     }
-}
-
-/* ---- SeluBackward on one float32 element ---------------------------------- */
-
-#define TU_SELU_SCALE 1.0507009873554804934193349852946f
-#define TU_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
-
-/* The ops-nn arch35 kernel's float32 sequence (activation/selu_grad/op_kernel/
- * arch35/selu_grad.h:69-79): result <= 0 (+-0 included, NaN not) gives
- * fl(g * fl(r + SCALE_ALPHA)), otherwise fl(g * SCALE). Volatile stores keep
- * each operation separately rounded. A NaN made from non-NaN operands
- * (0 * inf) is the positive quiet NaN 0x7fc00000; a NaN g propagates. */
-static inline float tu_selu_f32(float g, float r)
-{
-    volatile float y;
-    if (r <= 0.0f) {
-        volatile float t = r + TU_SELU_SCALE_ALPHA;
-        y = g * t;
-    } else {
-        y = g * TU_SELU_SCALE;
-    }
-    return isnan(y) && !isnan(g) ? tu_bits_f32(0x7fc00000u) : y;
-}
-
-/* ---- deterministic PRNG (splitmix64) ------------------------------------ */
-
-typedef struct {
-    uint64_t state;
-} tu_rng;
-
-static inline uint64_t tu_next(tu_rng *r)
-{
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline uint32_t tu_below(tu_rng *r, uint32_t n) { return (uint32_t)(tu_next(r) % n); }
-
-/* Uniform in [lo, hi). */
-static inline float tu_uniform(tu_rng *r, float lo, float hi)
-{
-    float u = (float)(tu_next(r) >> 40) * (1.0f / 16777216.0f);
-    return lo + (hi - lo) * u;
 }
 
 /* ---- descriptors -------------------------------------------------------- */

@@ -7,6 +7,9 @@
 #   softshrink: result[0..7] exactly 0,0,0,3,0,5,6,7 as printed by %f
 #   selu:       result[0..7] within 1e-4 of -0.2419,0.7581,1.7581,1.0507,
 #               1.0507,1.0507,1.2581,1.0507
+# and the forward samples, against values derived by hand in their headers:
+#   softshrink (lambd 0.5): exactly -1.5,-0.5,0,0,0,0,0.5,2.5 as printed by %f
+#   selu: within 1e-4 of -1.5202,-1.1113,0,1.0507,2.1014,3.1521,-0.6918,0.5254
 # Exits 0 when both match, non-zero on any build, run or value mismatch.
 # CXX (default g++) picks the compiler.
 set -eu
@@ -83,7 +86,7 @@ compare() {
 }
 
 status=0
-for s in test_aclnn_softshrink_backward test_aclnn_selu_backward; do
+for s in test_aclnn_softshrink_backward test_aclnn_selu_backward test_aclnn_softshrink test_aclnn_selu; do
     if ! build "$s"; then
         echo "check.sh: building $s failed" >&2
         status=1
@@ -93,12 +96,18 @@ done
 
 run test_aclnn_softshrink_backward || status=1
 run test_aclnn_selu_backward || status=1
+run test_aclnn_softshrink || status=1
+run test_aclnn_selu || status=1
 [ "$status" -eq 0 ] || exit 1
 
 compare test_aclnn_softshrink_backward exact \
     0.000000 0.000000 0.000000 3.000000 0.000000 5.000000 6.000000 7.000000 || status=1
 compare test_aclnn_selu_backward 1e-4 \
     -0.2419 0.7581 1.7581 1.0507 1.0507 1.0507 1.2581 1.0507 || status=1
+compare test_aclnn_softshrink exact \
+    -1.500000 -0.500000 0.000000 0.000000 0.000000 0.000000 0.500000 2.500000 || status=1
+compare test_aclnn_selu 1e-4 \
+    -1.5202 -1.1113 0 1.0507 2.1014 3.1521 -0.6918 0.5254 || status=1
 
 if [ "$status" -eq 0 ]; then
     echo "check.sh: aclnn samples OK"

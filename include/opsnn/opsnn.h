@@ -44,6 +44,24 @@ OPSNN_API int opsnn_get_num_threads(void);
  *  is logged as a warning and ignored). */
 OPSNN_API const char *opsnn_get_isa(void);
 
+/* ---- status codes (optable) ---- */
+
+/** The name of an ACL or ACLNN status code as the headers spell it
+ *  ("ACLNN_ERR_PARAM_INVALID", "ACL_ERROR_BAD_ALLOC"; 0 is "ACLNN_SUCCESS",
+ *  the value ACL_SUCCESS shares), or "UNKNOWN" for a value no header
+ *  defines. Never NULL; the string is static. */
+OPSNN_API const char *opsnn_status_name(int status);
+/** What the code means, in one lower-case phrase ("a parameter has an
+ *  invalid value"), or "unknown status code". Never NULL; static. The
+ *  details of a particular failure are in aclGetRecentErrMsg(). */
+OPSNN_API const char *opsnn_status_message(int status);
+
+/** bfloat16 <-> float, the conversions the kernels use (acl_base.h has the
+ *  fp16 pair only): float -> bf16 rounds to nearest even (overflow to inf);
+ *  a NaN keeps its sign and top payload bits and comes out quiet, both ways. */
+OPSNN_API uint16_t opsnn_float_to_bf16(float value);
+OPSNN_API float opsnn_bf16_to_float(uint16_t value);
+
 /*
  * The Ascend SoC the library imitates. ops-nn's host code behaves per chip
  * (which dtypes an operator accepts, the tiling's core count and UB size);

@@ -104,17 +104,6 @@ static aclOpExecutor *register_executor(opsnn_executor *ex)
     return handle;
 }
 
-const char *opsnn_operand_name(opsnn_op op, int operand)
-{
-    if (operand == OPSNN_OPERAND_OUTPUT) {
-        return "gradInput";
-    }
-    if (operand == 0) {
-        return "gradOutput";
-    }
-    return op == OPSNN_OP_SOFTSHRINK_BWD ? "self" : "result";
-}
-
 /* What a run or an inspection needs: everything, views up to their rank. */
 static void copy_executor(opsnn_executor *dst, const opsnn_executor *src)
 {
@@ -123,7 +112,7 @@ static void copy_executor(opsnn_executor *dst, const opsnn_executor *src)
     opsnn_tensor_copy_view(&dst->out, &src->out);
     dst->ndim = src->ndim;
     memcpy(dst->shape, src->shape, (size_t)src->ndim * sizeof *src->shape);
-    for (int k = 0; k < src->desc.ninputs; k++) {
+    for (int k = 0; k < src->desc.op->ninputs; k++) {
         opsnn_tensor_copy_view(&dst->in[k], &src->in[k]);
         memcpy(dst->in_strides[k], src->in_strides[k], (size_t)src->ndim * sizeof **src->in_strides);
     }
@@ -144,7 +133,7 @@ static void align_input(opsnn_executor *ex, int k)
 
 /* CANN's aclrtMalloc returns aligned memory; a user pointer that is not a
  * multiple of the element size would make the kernels load misaligned values. */
-static int misaligned(const char *fn, opsnn_op op, int operand, const void *addr, size_t elem_size)
+static int misaligned(const char *fn, const opsnn_op_info *op, int operand, const void *addr, size_t elem_size)
 {
     if (addr == NULL || elem_size <= 1 || (uintptr_t)addr % elem_size == 0) {
         return 0;
@@ -157,31 +146,33 @@ static int misaligned(const char *fn, opsnn_op op, int operand, const void *addr
 aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
                                   aclOpExecutor **executor)
 {
-    for (int k = 0; k < desc->ninputs; k++) {
-        if (misaligned(desc->api, desc->op, k, desc->inputs[k]->data, desc->inputs[k]->elem_size)) {
+    for (int k = 0; k < desc->op->ninputs; k++) {
+        if (misaligned(desc->op->api, desc->op, k, desc->inputs[k]->data, desc->inputs[k]->elem_size)) {
             return ACLNN_ERR_PARAM_INVALID;
         }
     }
-    if (misaligned(desc->api, desc->op, OPSNN_OPERAND_OUTPUT, desc->output->data,
+    if (misaligned(desc->op->api, desc->op, OPSNN_OPERAND_OUTPUT, desc->output->data,
                    desc->output->elem_size)) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     int overlap = opsnn_tensor_self_overlaps(desc->output);
     if (overlap < 0) {
-        opsnn_error("%s: out of memory checking gradInput for internal overlap", desc->api);
+        opsnn_error("%s: out of memory checking %s for internal overlap", desc->op->api,
+                    opsnn_operand_name(desc->op, OPSNN_OPERAND_OUTPUT));
         return ACLNN_ERR_INNER;
     }
     if (overlap) {
-        opsnn_error("%s: gradInput must not have internal overlap (two elements at one address), "
+        opsnn_error("%s: %s must not have internal overlap (two elements at one address), "
                     "got a view of %" PRId64 " elements with overlapping strides",
-                    desc->api, desc->output->numel);
+                    desc->op->api, opsnn_operand_name(desc->op, OPSNN_OPERAND_OUTPUT),
+                    desc->output->numel);
         return ACLNN_ERR_PARAM_INVALID;
     }
     /* Every field is written below; calloc's clearing of ~4 KiB would be a
      * large share of a tiny call. */
     opsnn_executor *ex = opsnn_malloc(sizeof *ex);
     if (ex == NULL) {
-        opsnn_error("%s: out of memory creating the executor", desc->api);
+        opsnn_error("%s: out of memory creating the executor", desc->op->api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     }
     ex->desc = *desc;
@@ -189,7 +180,7 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     opsnn_tensor_copy_view(&ex->out, desc->output);
     ex->ndim = ex->out.ndim;
     memcpy(ex->shape, ex->out.dims, (size_t)ex->ndim * sizeof *ex->shape);
-    for (int k = 0; k < desc->ninputs; k++) {
+    for (int k = 0; k < desc->op->ninputs; k++) {
         opsnn_tensor_copy_view(&ex->in[k], desc->inputs[k]);
         ex->desc.inputs[k] = NULL;
         align_input(ex, k);
@@ -200,7 +191,7 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     aclOpExecutor *handle = register_executor(ex);
     if (handle == NULL) {
         opsnn_free(ex);
-        opsnn_error("%s: out of memory registering the executor", desc->api);
+        opsnn_error("%s: out of memory registering the executor", desc->op->api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     }
     *workspaceSize = ex->workspace_size;
@@ -209,7 +200,7 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
         char plan[512];
         opsnn_plan_dump(handle, plan, sizeof plan);
         opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 1 built executor %p: %" PRId64 " elements, rank %d, "
-                  "workspace %" PRIu64 " bytes; plan: %s", desc->api, (void *)handle, ex->out.numel,
+                  "workspace %" PRIu64 " bytes; plan: %s", desc->op->api, (void *)handle, ex->out.numel,
                   ex->ndim, ex->workspace_size, plan);
     }
     return ACLNN_SUCCESS;
@@ -248,7 +239,7 @@ uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex)
     }
     uintptr_t olo, ohi;
     byte_range(&ex->out, &olo, &ohi);
-    for (int k = 0; k < ex->desc.ninputs; k++) {
+    for (int k = 0; k < ex->desc.op->ninputs; k++) {
         if (ex->in[k].numel == 0 || same_layout(ex, k)) {
             continue;
         }
@@ -305,13 +296,14 @@ static int overlaps_range(const aclTensor *t, uintptr_t wlo, uintptr_t whi)
 }
 
 /* Every check of phase 2 (table lock held); need: bytes of temporary to use. */
-static aclnnStatus check_run_locked(opsnn_op op, const char *api, const void *workspace,
+static aclnnStatus check_run_locked(const opsnn_op_info *op, const void *workspace,
                                     uint64_t workspaceSize, const opsnn_executor *ex,
                                     aclrtStream stream, uint64_t *need)
 {
+    const char *api = op->api;
     if (ex->desc.op != op) {
         opsnn_error("%s: executor must come from %sGetWorkspaceSize, got one from %sGetWorkspaceSize",
-                    api, api, ex->desc.api);
+                    api, api, ex->desc.op->api);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (!opsnn_stream_valid(stream)) {
@@ -332,13 +324,14 @@ static aclnnStatus check_run_locked(opsnn_op op, const char *api, const void *wo
     /* Phase 1's overlap answer holds until an address is rebound. */
     *need = ex->addr_changed ? opsnn_executor_temp_bytes(ex) : ex->workspace_size;
     if (*need > workspaceSize) {
-        opsnn_error("%s: the addresses set since phase 1 make gradInput overlap an input, so "
-                    "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api, *need, workspaceSize);
+        opsnn_error("%s: the addresses set since phase 1 make %s overlap an input, so "
+                    "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api,
+                    opsnn_operand_name(op, OPSNN_OPERAND_OUTPUT), *need, workspaceSize);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (*need > 0) {
         uintptr_t wlo = (uintptr_t)workspace, whi = wlo + (uintptr_t)*need;
-        for (int k = -1; k < ex->desc.ninputs; k++) {
+        for (int k = -1; k < ex->desc.op->ninputs; k++) {
             const aclTensor *t = k < 0 ? &ex->out : &ex->in[k];
             if (overlaps_range(t, wlo, whi)) {
                 opsnn_error("%s: workspace must not overlap %s, got workspace %p (%" PRIu64
@@ -353,10 +346,10 @@ static aclnnStatus check_run_locked(opsnn_op op, const char *api, const void *wo
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
-                               uint64_t workspaceSize, aclOpExecutor *executor,
-                               aclrtStream stream)
+aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,
+                               aclOpExecutor *executor, aclrtStream stream)
 {
+    const char *api = op->api;
     if (executor == NULL) {
         return null_executor(api);
     }
@@ -370,7 +363,7 @@ aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
     pthread_mutex_lock(&table_lock);
     long index = resolve_locked(executor);
     aclnnStatus rc = index < 0 ? ACLNN_ERR_PARAM_INVALID
-                               : check_run_locked(op, api, workspace, workspaceSize,
+                               : check_run_locked(op, workspace, workspaceSize,
                                                   slots[index].ex, stream, &need);
     if (rc == ACLNN_SUCCESS) {
         if (slots[index].ex->repeatable) {
@@ -436,7 +429,7 @@ static aclnnStatus set_addr(const char *fn, aclOpExecutor *executor, size_t inde
     pthread_mutex_lock(&table_lock);
     long slot = resolve_locked(executor);
     opsnn_executor *ex = slot >= 0 ? slots[slot].ex : NULL;
-    size_t count = ex == NULL ? 0 : output ? 1 : (size_t)ex->desc.ninputs;
+    size_t count = ex == NULL ? 0 : output ? 1 : (size_t)ex->desc.op->ninputs;
     aclTensor *t = ex != NULL && index < count ? (output ? &ex->out : &ex->in[index]) : NULL;
     if (ex == NULL) {
         rc = not_live(fn, executor);

@@ -12,28 +12,20 @@
 
 #include "aclnn/aclnn_base.h"
 #include "kernels/kernels.h"
+#include "ops/table.h"
 #include "opsnn/opsnn.h"
 #include "tensor/tensor.h"
 
-#define OPSNN_MAX_INPUTS 2
 #define OPSNN_MAX_STEPS 12
-
-typedef enum { OPSNN_OP_SOFTSHRINK_BWD = 1, OPSNN_OP_SELU_BWD = 2 } opsnn_op;
 
 /* What an operator's phase 1 hands to opsnn_executor_create after validation. */
 typedef struct {
-    opsnn_op op;
-    const char *api; /* "aclnnSoftshrinkBackward", used in messages */
-    opsnn_kernel_kind kernel;
+    const opsnn_op_info *op; /* the operator's descriptor (ops/table.h) */
     aclDataType compute_dtype; /* dtype the micro-kernel runs on */
-    /* the kernel family's parameter struct (kernels/params.h), by value: the
-     * executor keeps its own copy of the descriptor */
-    union {
-        opsnn_softshrink_bwd_params softshrink_bwd;
-        opsnn_selu_bwd_params selu_bwd;
-    } params;
-    int ninputs;
-    const aclTensor *inputs[OPSNN_MAX_INPUTS];
+    /* the kernel family's parameter struct, op->params_size bytes, by value:
+     * the executor keeps its own copy of the descriptor */
+    _Alignas(16) unsigned char params[OPSNN_MAX_PARAM_BYTES];
+    const aclTensor *inputs[OPSNN_MAX_INPUTS]; /* op->ninputs of them */
     const aclTensor *output;
 } opsnn_op_desc;
 
@@ -71,10 +63,9 @@ int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim);
 aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
                                   aclOpExecutor **executor);
 
-/* Phase 2 shared by the operators. */
-aclnnStatus opsnn_executor_run(opsnn_op op, const char *api, void *workspace,
-                               uint64_t workspaceSize, aclOpExecutor *executor,
-                               aclrtStream stream);
+/* Phase 2 shared by the operators: runs an executor that op's phase 1 made. */
+aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,
+                               aclOpExecutor *executor, aclrtStream stream);
 
 /* Bytes of temporary the output needs with the executor's current addresses
  * (0: the output can be written directly). */
@@ -92,9 +83,5 @@ void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan);
  * PARAM_INVALID with the message "<fn>: executor ..." (fn NULL: no message). */
 aclnnStatus opsnn_executor_snapshot(const char *fn, const aclOpExecutor *executor,
                                     opsnn_executor *copy);
-
-/* "gradOutput", "self" / "result" (by op) or "gradInput" (operand
- * OPSNN_OPERAND_OUTPUT), as the operators' parameters are named. */
-const char *opsnn_operand_name(opsnn_op op, int operand);
 
 #endif /* OPSNN_EXECUTOR_EXECUTOR_H_ */

@@ -73,7 +73,7 @@ void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan)
 {
     aclDataType cdt = ex->desc.compute_dtype;
     plan->n = 0;
-    for (int k = 0; k < ex->desc.ninputs; k++) {
+    for (int k = 0; k < ex->desc.op->ninputs; k++) {
         const aclTensor *t = &ex->in[k];
         if (!is_contiguous(t)) {
             add_step(plan, OPSNN_STEP_CONTIGUOUS, k, 1, t->dtype, t->dtype, 0);
@@ -181,7 +181,7 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
     opsnn_plan_steps plan;
     opsnn_plan_describe(&ex, &plan);
     APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
-           ex.desc.api, plan.n, plan.n == 1 ? "" : "s", ex.out.numel, ex.workspace_size);
+           ex.desc.op->api, plan.n, plan.n == 1 ? "" : "s", ex.out.numel, ex.workspace_size);
     for (int i = 0; i < plan.n; i++) {
         dump_step(&ex, &plan.steps[i], i, buf, size, len);
     }

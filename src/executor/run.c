@@ -56,9 +56,7 @@ static void set_contiguous(opsnn_iter *it, int k, void *base, aclDataType dt, in
 }
 
 typedef struct {
-    int64_t block_former;
-    int64_t block_num;
-    int64_t ub_former;
+    opsnn_blocking tiles;
     int threads;
 } blocking;
 
@@ -71,27 +69,14 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
-    blocking b = {numel, 1, numel, 1};
+    blocking b = {{numel, 1, numel}, 1};
     if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
         return b; /* one block, one chunk: what the tiling would say, without asking */
     }
-    opsnn_tiling_tensor flat = {ex->desc.compute_dtype, 1, &numel};
-    if (ex->desc.kernel == OPSNN_KERNEL_SOFTSHRINK_BWD) {
-        opsnn_softshrink_grad_tiling t;
-        float lambda = ex->desc.params.softshrink_bwd.lambda;
-        if (opsnn_softshrink_grad_tiling_compute(&cpu, &flat, &flat, &flat, lambda, &t) ==
-            ACLNN_SUCCESS) {
-            b.block_former = t.data.blockFormer;
-            b.block_num = t.data.blockNum;
-            b.ub_former = t.data.ubFormer;
-        }
-    } else {
-        opsnn_selu_grad_tiling t;
-        if (opsnn_selu_grad_tiling_compute(&cpu, &flat, &flat, &flat, &t) == ACLNN_SUCCESS) {
-            b.block_former = t.data.blockFormer;
-            b.block_num = t.block_dim;
-            b.ub_former = t.data.ubFormer;
-        }
+    opsnn_blocking t;
+    if (ex->desc.op->tiling(&cpu, ex->desc.compute_dtype, numel, ex->desc.params, &t) ==
+        ACLNN_SUCCESS) {
+        b.tiles = t;
     }
     b.threads = (int)threads;
     return b;
@@ -101,9 +86,9 @@ static int run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t block,
                      int64_t numel)
 {
-    int64_t begin = block * b->block_former;
-    int64_t end = begin + b->block_former < numel ? begin + b->block_former : numel;
-    int64_t chunk = opsnn_iter_chunk(it, b->ub_former);
+    int64_t begin = block * b->tiles.block_former;
+    int64_t end = begin + b->tiles.block_former < numel ? begin + b->tiles.block_former : numel;
+    int64_t chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
         if (opsnn_iter_run(it, fn, cdt, params, pos, stop) != 0) {
@@ -135,7 +120,7 @@ static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t numel)
 {
     pass p = {it, fn, cdt, params, b, numel, 0};
-    opsnn_parallel_for(b->block_num, b->threads, run_pass_block, &p);
+    opsnn_parallel_for(b->tiles.block_num, b->threads, run_pass_block, &p);
     if (atomic_load(&p.failed)) { /* phase 1 admitted only convertible dtypes */
         opsnn_log(OPSNN_LOG_ERROR, "phase 2: an operand dtype has no conversion to or from %s: "
                   "output not computed", opsnn_dtype_name(cdt));
@@ -150,7 +135,7 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
     }
     opsnn_iter it;
     it.ndim = ex->ndim;
-    it.noperands = 1 + ex->desc.ninputs;
+    it.noperands = 1 + ex->desc.op->ninputs;
     memcpy(it.shape, ex->shape, (size_t)ex->ndim * sizeof *it.shape);
     if (temp != NULL) {
         set_contiguous(&it, 0, temp, ex->out.dtype, (int64_t)ex->out.elem_size);
@@ -158,20 +143,20 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
         set_operand(&it, 0, &ex->out, ex->out.strides);
     }
     int64_t bytes_per_elem = (int64_t)ex->out.elem_size;
-    for (int k = 0; k < ex->desc.ninputs; k++) {
+    for (int k = 0; k < ex->desc.op->ninputs; k++) {
         set_operand(&it, k + 1, &ex->in[k], ex->in_strides[k]);
         bytes_per_elem += (int64_t)ex->in[k].elem_size;
     }
     opsnn_iter_coalesce(&it);
     aclDataType cdt = ex->desc.compute_dtype;
-    opsnn_kparams params = {&ex->desc.params, 0};
+    opsnn_kparams params = {ex->desc.op->params_size > 0 ? ex->desc.params : NULL, 0};
     params.nt_store = temp == NULL && numel * bytes_per_elem > nt_threshold_bytes();
     blocking b = plan_blocks(ex, numel, bytes_per_elem);
     opsnn_log(OPSNN_LOG_DEBUG, "%s: phase 2: %" PRId64 " elements in %" PRId64 " blocks of %" PRId64
-              " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.api, numel,
-              b.block_num, b.block_former, b.ub_former, b.threads,
+              " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.op->api, numel,
+              b.tiles.block_num, b.tiles.block_former, b.tiles.ub_former, b.threads,
               opsnn_isa_name(opsnn_kernels_selected()));
-    run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
+    run_pass(&it, opsnn_ukernel_get(ex->desc.op->kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
         return;
     }

@@ -4,6 +4,8 @@
  * shared planner. */
 #include "aclnnop/aclnn_selu_backward.h"
 
+#include <string.h>
+
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
@@ -11,19 +13,42 @@
 
 #define API "aclnnSeluBackward"
 
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out);
+
 /* The op_api's GetDtypeSupportList (:35-50): BF16 only for SocVersion
  * ASCEND910B..ASCEND910E, i.e. the 910B, 910_93 and 910_95 (Ascend950)
  * families; not on ASCEND910 or ASCEND310P. */
-static int bf16_supported(const opsnn_soc_info *soc)
-{
-    return soc->family == OPSNN_SOC_FAMILY_ASCEND910B ||
-           soc->family == OPSNN_SOC_FAMILY_ASCEND910_93 || soc->family == OPSNN_SOC_FAMILY_ASCEND950;
-}
+#define BF16_SOCS                                                                            \
+    (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) | \
+     OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
 
-static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
+const opsnn_op_info opsnn_op_selu_backward = {
+    .api = API,
+    .ninputs = 2,
+    .operands = {"gradOutput", "result", "gradInput"},
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS},
+               {ACL_INT32, OPSNN_SOCS_ALL}, {ACL_INT8, OPSNN_SOCS_ALL}},
+    .kernel = OPSNN_KERNEL_SELU_BWD,
+    .params_size = sizeof(opsnn_selu_bwd_params),
+    .tiling = tiling,
+};
+_Static_assert(sizeof(opsnn_selu_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
+
+/* The SeluGrad one-dim tiling (src/tiling/selu_grad.c) of a flat pass. */
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_INT32 || dt == ACL_INT8 ||
-           (dt == ACL_BF16 && bf16_supported(soc));
+    (void)params; /* the SeluGrad tiling has no attribute */
+    opsnn_tiling_tensor flat = {dtype, 1, &numel};
+    opsnn_selu_grad_tiling t;
+    aclnnStatus rc = opsnn_selu_grad_tiling_compute(platform, &flat, &flat, &flat, &t);
+    if (rc == ACLNN_SUCCESS) {
+        out->block_former = t.data.blockFormer;
+        out->block_num = t.block_dim;
+        out->ub_former = t.data.ubFormer;
+    }
+    return rc;
 }
 
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *result,
@@ -49,11 +74,11 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
         }
     }
     const opsnn_soc_info *soc = opsnn_soc_current();
-    if (!dtype_ok(gradOutput->dtype, soc)) {
+    if (!opsnn_op_dtype_ok(&opsnn_op_selu_backward, gradOutput->dtype, soc)) {
+        char list[96];
         opsnn_error(API ": gradOutput dtype must be %s on %s, got %s",
-                    bf16_supported(soc) ? "FLOAT, FLOAT16, BF16, INT32 or INT8"
-                                        : "FLOAT, FLOAT16, INT32 or INT8",
-                    soc->name, opsnn_dtype_name(gradOutput->dtype));
+                    opsnn_op_dtype_list(&opsnn_op_selu_backward, soc, list, sizeof list), soc->name,
+                    opsnn_dtype_name(gradOutput->dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
     for (int i = 0; i < 2; i++) {
@@ -77,20 +102,18 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
         return rc;
     }
     opsnn_op_desc desc = {
-        .op = OPSNN_OP_SELU_BWD,
-        .api = API,
-        .kernel = OPSNN_KERNEL_SELU_BWD,
+        .op = &opsnn_op_selu_backward,
         .compute_dtype = gradOutput->dtype,
-        .params.selu_bwd = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA},
-        .ninputs = 2,
         .inputs = {gradOutput, result},
         .output = gradInput,
     };
+    const opsnn_selu_bwd_params params = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA};
+    memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }
 
 aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                               aclrtStream stream)
 {
-    return opsnn_executor_run(OPSNN_OP_SELU_BWD, API, workspace, workspaceSize, executor, stream);
+    return opsnn_executor_run(&opsnn_op_selu_backward, workspace, workspaceSize, executor, stream);
 }

@@ -3,6 +3,8 @@
  * then the shared planner. */
 #include "aclnnop/aclnn_softshrink_backward.h"
 
+#include <string.h>
+
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
@@ -11,16 +13,41 @@
 #define API "aclnnSoftshrinkBackward"
 #define MAX_RANK 8
 
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out);
+
 /* The op_api's GetDtypeSupportList (:34-47): no BF16 on ASCEND910 and
  * ASCEND310P. */
-static int bf16_supported(const opsnn_soc_info *soc)
-{
-    return soc->family != OPSNN_SOC_FAMILY_ASCEND910 && soc->family != OPSNN_SOC_FAMILY_ASCEND310P;
-}
+#define BF16_SOCS \
+    (OPSNN_SOCS_ALL & ~(OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910) | \
+                        OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND310P)))
 
-static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
+const opsnn_op_info opsnn_op_softshrink_backward = {
+    .api = API,
+    .ninputs = 2,
+    .operands = {"gradOutput", "self", "gradInput"},
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
+    .kernel = OPSNN_KERNEL_SOFTSHRINK_BWD,
+    .params_size = sizeof(opsnn_softshrink_bwd_params),
+    .tiling = tiling,
+};
+_Static_assert(sizeof(opsnn_softshrink_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
+
+/* The SoftShrinkGrad tiling (src/tiling/softshrink_grad.c) of a flat pass. */
+static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
+                          const void *params, opsnn_blocking *out)
 {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || (dt == ACL_BF16 && bf16_supported(soc));
+    const opsnn_softshrink_bwd_params *p = params;
+    opsnn_tiling_tensor flat = {dtype, 1, &numel};
+    opsnn_softshrink_grad_tiling t;
+    aclnnStatus rc =
+        opsnn_softshrink_grad_tiling_compute(platform, &flat, &flat, &flat, p->lambda, &t);
+    if (rc == ACLNN_SUCCESS) {
+        out->block_former = t.data.blockFormer;
+        out->block_num = t.data.blockNum;
+        out->ub_former = t.data.ubFormer;
+    }
+    return rc;
 }
 
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *self,
@@ -40,9 +67,10 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
     const opsnn_soc_info *soc = opsnn_soc_current();
     for (int i = 0; i < 3; i++) {
-        if (!dtype_ok(tensors[i]->dtype, soc)) {
+        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink_backward, tensors[i]->dtype, soc)) {
+            char list[96];
             opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
-                        bf16_supported(soc) ? "FLOAT, FLOAT16 or BF16" : "FLOAT or FLOAT16",
+                        opsnn_op_dtype_list(&opsnn_op_softshrink_backward, soc, list, sizeof list),
                         soc->name, opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
@@ -98,21 +126,19 @@ aclnnStatus aclnnSoftshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
      * +0); mixed dtypes compare in float32 and round the result once. */
     int same = gradOutput->dtype == self->dtype && self->dtype == gradInput->dtype;
     opsnn_op_desc desc = {
-        .op = OPSNN_OP_SOFTSHRINK_BWD,
-        .api = API,
-        .kernel = OPSNN_KERNEL_SOFTSHRINK_BWD,
+        .op = &opsnn_op_softshrink_backward,
         .compute_dtype = same ? gradOutput->dtype : ACL_FLOAT,
-        .params.softshrink_bwd = {.lambda = opsnn_scalar_to_float(lambda)},
-        .ninputs = 2,
         .inputs = {gradOutput, self},
         .output = gradInput,
     };
+    const opsnn_softshrink_bwd_params params = {opsnn_scalar_to_float(lambda)};
+    memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }
 
 aclnnStatus aclnnSoftshrinkBackward(void *workspace, uint64_t workspaceSize,
                                     aclOpExecutor *executor, const aclrtStream stream)
 {
-    return opsnn_executor_run(OPSNN_OP_SOFTSHRINK_BWD, API, workspace, workspaceSize, executor,
+    return opsnn_executor_run(&opsnn_op_softshrink_backward, workspace, workspaceSize, executor,
                               stream);
 }

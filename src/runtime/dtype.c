@@ -1,6 +1,7 @@
 /* dtype names and the public fp16 conversions. */
 #include "acl/acl_base.h"
 #include "kernels/cvt.h"
+#include "opsnn/opsnn.h"
 #include "tensor/dtype.h"
 
 const char *opsnn_dtype_name(aclDataType dt)
@@ -43,4 +44,14 @@ aclFloat16 aclFloatToFloat16(float value)
 float aclFloat16ToFloat(aclFloat16 value)
 {
     return opsnn_f16_to_f32(value);
+}
+
+uint16_t opsnn_float_to_bf16(float value)
+{
+    return opsnn_f32_to_bf16(value);
+}
+
+float opsnn_bf16_to_float(uint16_t value)
+{
+    return opsnn_bf16_to_f32(value);
 }

@@ -13,8 +13,9 @@
 #        cd bin; ./opapi_test
 #   4. the program must exit 0, print nothing on stderr, report no FAIL, and
 #      print the operator's documented results (the seed / official sample
-#      values: softshrink exactly 0,0,0,3,0,5,6,7; selu within 1e-4 of the
-#      official arch35 sample's values).
+#      values: softshrink backward exactly 0,0,0,3,0,5,6,7; selu backward
+#      within 1e-4 of the official arch35 sample's values; the forward samples
+#      the values derived in their headers).
 set -u
 build=$(cd "$1" && pwd)
 src=$(cd "$2" && pwd)
@@ -91,16 +92,22 @@ for sample in "$src"/examples/aclnn_samples/*.cpp; do
     [ ! -s "$dir/err" ] || { sed "s/^/  stderr: /" "$dir/err"; bad "$name: wrote to stderr"; }
     ! grep -qw FAIL "$dir/out" || bad "$name: the sample reports FAIL"
     case $name in
-    *softshrink*)
+    *softshrink_backward*)
         compare "$dir/out" exact 0.000000 0.000000 0.000000 3.000000 0.000000 5.000000 6.000000 7.000000 ||
             bad "$name: results differ from the official sample's" ;;
-    *selu*)
+    *softshrink*) # the forward sample: values derived by hand in its header
+        compare "$dir/out" exact -1.500000 -0.500000 0.000000 0.000000 0.000000 0.000000 0.500000 2.500000 ||
+            bad "$name: results differ from the sample's documented values" ;;
+    *selu_backward*)
         # Element [2] has result == 0: the arch35 kernel (ops-nn 52d86f03c)
         # takes the result <= 0 branch there and gives 1.7581.
         if grep -q '^result\[' "$dir/out"; then
             compare "$dir/out" 1e-4 -0.2419 0.7581 1.7581 1.0507 1.0507 1.0507 1.2581 1.0507 ||
                 bad "$name: results differ from the official sample's"
         fi ;;
+    *selu*) # the forward sample: values derived by hand in its header
+        compare "$dir/out" 1e-4 -1.5202 -1.1113 0 1.0507 2.1014 3.1521 -0.6918 0.5254 ||
+            bad "$name: results differ from the sample's documented values" ;;
     esac
     n=$((n + 1))
 done

@@ -28,6 +28,7 @@
 
 #include "args.h"
 #include "binio.h"
+#include "cases.h"
 #include "dtype.h"
 #include "gen.h"
 #include "npy.h"
@@ -247,6 +248,33 @@ static void fuzz_numbers(const uint8_t *data, size_t size)
     free(text);
 }
 
+/* Properties: a file read as a whole has a kind and a case count >= 0; each
+ * case is either an error with a message or has dtypes for its tensors. */
+static void fuzz_cases(const uint8_t *data, size_t size)
+{
+    golden_caseset set;
+    golden_err e;
+    e.msg[0] = '\0';
+    memset(&set, 0, sizeof set);
+    if (golden_cases_parse((const char *)data, size, &set, &e) != 0) {
+        CHECK(e.msg[0] != '\0');
+        golden_caseset_free(&set);
+        return;
+    }
+    CHECK(set.n >= 0 && (set.n == 0 || set.cases != NULL));
+    (void)golden_cases_kind_name(set.kind);
+    for (int i = 0; i < set.n; i++) {
+        const golden_case *c = &set.cases[i];
+        if (c->error != NULL) {
+            CHECK(c->error[0] != '\0');
+            continue;
+        }
+        CHECK(c->in[0].dtype != NULL && c->in[1].dtype != NULL && c->out.dtype != NULL);
+        CHECK(c->in[0].shape.ndim >= 0 && c->in[0].shape.ndim <= GOLDEN_MAX_RANK);
+    }
+    golden_caseset_free(&set);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) {
@@ -254,7 +282,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const uint8_t *rest = data + 1;
     size_t n = size - 1;
-    switch (data[0] % 6) {
+    switch (data[0] % 7) {
     case 0:
         fuzz_npy_parse(rest, n);
         break;
@@ -269,6 +297,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case 4:
         fuzz_gen(rest, n);
+        break;
+    case 6:
+        fuzz_cases(rest, n);
         break;
     default:
         fuzz_numbers(rest, n);

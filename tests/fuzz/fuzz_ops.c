@@ -305,8 +305,8 @@ static void encode_scalar_value(sdesc *s, float v)
     switch ((int)s->dt) {
     case ACL_FLOAT: u.f = v; break;
     case ACL_DOUBLE: u.d = v; break;
-    case ACL_FLOAT16: u.u16 = model_f32_to_f16(v); break;
-    case ACL_BF16: u.u16 = model_f32_to_bf16(v); break;
+    case ACL_FLOAT16: u.u16 = opsnn_f32_to_f16(v); break;
+    case ACL_BF16: u.u16 = opsnn_f32_to_bf16(v); break;
     case ACL_INT8: u.i8 = (int8_t)(d > 127 ? 127 : d < -128 ? -128 : d); break;
     case ACL_INT16: u.i16 = (int16_t)(d > 32767 ? 32767 : d < -32768 ? -32768 : d); break;
     case ACL_INT32: u.i32 = (int32_t)(d > 2e9 ? 2e9 : d < -2e9 ? -2e9 : d); break;

@@ -179,6 +179,26 @@ expect_rc "integer outputs go to binary" 1 "$G" compare --method cosine --golden
     --golden-dtype int32 --dtype int32
 has "binary for integers" "method: binary (integer output: compared bit for bit)" out.txt
 
+echo "== aclnnSelu (forward) from an ATK json in ops-nn's atk_aclnnSelu.json shape"
+# {"name": "nd"} normal ranges, ["nan"] / ["-inf"] / ["inf"] fills, rank 9, an
+# empty tensor, single_bm standards; case 8 has an empty mean range.
+F=$HERE/atk_selu_small.json
+rm -rf sp
+expect_rc "aclnnSelu cases: 8 goldens, 1 bad case" 2 "$G" run "$F" --prepare sp --seed 5
+has "aclnnSelu rank 9" "GOLDEN aclnnSelu_6" out.txt
+has "aclnnSelu nd range checked" '"nd" range: "mean" and "std" must be [min, max]' out.txt
+has "aclnnSelu summary" "8 golden only, 0 skipped, 1 errors" out.txt
+# -inf -> -SCALE*ALPHA = -1.7580993 (0xbfe10966); bf16 NaN stays the quiet NaN, +inf stays +inf
+if od -v -An -tx4 sp/aclnnSelu_2/golden_0_float32__shape_8.bin | tr -s ' \n' ' ' | grep -qx ' \(bfe10966 \)\{8\}'; then
+    ok "selu(-inf) = -SCALE*ALPHA"; else bad "selu(-inf)"; od -v -An -tx4 sp/aclnnSelu_2/golden_0_float32__shape_8.bin; fi
+if od -v -An -tx2 sp/aclnnSelu_1/golden_0_bfloat16__shape_7.bin | tr -s ' \n' ' ' | grep -qx ' \(7fc0 \)\{7\}'; then
+    ok "selu(NaN) = NaN"; else bad "selu(NaN)"; fi
+if od -v -An -tx2 sp/aclnnSelu_3/golden_0_bfloat16__shape_15x1.bin | tr -s ' \n' ' ' | grep -qx ' \(7f80 \)\{15\}'; then
+    ok "selu(inf) = inf"; else bad "selu(inf)"; fi
+expect_rc "aclnnSelu judged by single_bm against its own golden" 2 "$G" run "$F" --npu-dir sp --seed 5
+has "aclnnSelu single_bm verdicts" "8 pass, 0 fail" out.txt
+has "aclnnSelu single_bm method" "single_bm: mere 0 < 0.00012207" out.txt
+
 echo "== determinism: the seed decides the inputs"
 rm -rf d1 d2 d3
 "$G" run "$HERE/ttk_kernel_selu_grad.csv" --prepare d1 --seed 3 --quiet > /dev/null

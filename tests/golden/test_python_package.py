@@ -5,6 +5,7 @@ strided and offset views, broadcasting, out=, every dtype the operators take
 aclnn status, the status table against the C headers, the golden plugins
 bit-identical to `opsnn-golden`, and torch tensors when torch is importable.
 usage: test_python_package.py OPSNN_GOLDEN SOURCE_DIR   (PYTHONPATH/OPSNN_LIBRARY set by ctest)"""
+import ctypes
 import os
 import re
 import subprocess
@@ -103,6 +104,14 @@ for h in ("include/acl/acl_base.h", "include/aclnn/aclnn_base.h"):
             codes[m.group(1)] = int(m.group(2))
 table = {n: c for c, n in list(status.ACL_STATUS.items()) + list(status.ACLNN_STATUS.items())}
 check("status table equals the headers (%d codes)" % len(codes), table == codes)
+
+# ... and the library's own names (opsnn_status_name): every header code, 0 as ACLNN_SUCCESS
+from opsnn._lib import lib as _clib
+_clib.opsnn_status_name.restype = ctypes.c_char_p
+_clib.opsnn_status_name.argtypes = [ctypes.c_int]
+c_names = {c: _clib.opsnn_status_name(c).decode() for c in set(codes.values())}
+check("status names equal opsnn_status_name", all(c_names[c] == status.status_name(c) for c in c_names)
+      and _clib.opsnn_status_name(12345).decode() == "UNKNOWN")
 
 # golden plugins: bit-identical to the CLI on the same inputs
 with tempfile.TemporaryDirectory() as w:

@@ -143,6 +143,31 @@ static int lit_double(const golden_lit *v, double *out)
     return 0;
 }
 
+/* A [lo, hi] pair of finite numbers, lo <= hi. */
+static int finite_pair(const golden_lit *v, double *lo, double *hi)
+{
+    return v != NULL && v->kind == LIT_LIST && v->n == 2 && lit_double(v->items[0], lo) &&
+           lit_double(v->items[1], hi) && isfinite(*lo) && isfinite(*hi) && *lo <= *hi;
+}
+
+/* ATK's normal-distribution range: {"name": "nd", "mean": [a, b], "std": [c, d]}. */
+static int normal_range(const golden_lit *v, golden_vrange *r, golden_err *e)
+{
+    const golden_lit *name = golden_lit_get(v, "name");
+    if (name == NULL || name->kind != LIT_STR || strcmp(name->str, "nd") != 0) {
+        return golden_fail(e, "a data range object must be {\"name\": \"nd\", \"mean\": [a, b], \"std\": [c, d]}");
+    }
+    if (!finite_pair(golden_lit_get(v, "mean"), &r->mean_lo, &r->mean_hi) ||
+        !finite_pair(golden_lit_get(v, "std"), &r->std_lo, &r->std_hi) || r->std_lo < 0) {
+        return golden_fail(e, "\"nd\" range: \"mean\" and \"std\" must be [min, max] of finite numbers "
+                              "(std >= 0)");
+    }
+    r->normal = 1;
+    r->lo = r->mean_lo;
+    r->hi = r->mean_hi;
+    return 0;
+}
+
 int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e)
 {
     memset(r, 0, sizeof *r);
@@ -155,6 +180,9 @@ int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e)
     if (lit_double(v, &x)) {
         r->lo = r->hi = x;
         return 0;
+    }
+    if (v->kind == LIT_DICT) {
+        return normal_range(v, r, e);
     }
     if (v->kind != LIT_LIST || v->n == 0) {
         return golden_fail(e, "a data range must be (min, max), [value] or a number");
@@ -191,6 +219,9 @@ int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e)
 
 void golden_case_finish(golden_case *c)
 {
+    if (c->op == GOLDEN_OP_SELU_FWD) { /* one input: out has self's dtype and shape */
+        c->in[1] = c->in[0];
+    }
     for (int k = 0; k < 2; k++) {
         if (!c->in[k].strided) {
             c->in[k].storage = c->in[k].shape;

@@ -16,14 +16,23 @@
 #include "shape.h"
 
 typedef enum { GOLDEN_CASES_ATK, GOLDEN_CASES_TTK_KERNEL, GOLDEN_CASES_TTK_ACLNN } golden_cases_kind;
-typedef enum { GOLDEN_OP_SOFTSHRINK, GOLDEN_OP_SELU } golden_op;
+typedef enum {
+    GOLDEN_OP_SOFTSHRINK, /* aclnnSoftshrinkBackward */
+    GOLDEN_OP_SELU,       /* aclnnSeluBackward */
+    GOLDEN_OP_SELU_FWD    /* aclnnSelu: one input (in[0], self), ATK json only */
+} golden_op;
 
 #define GOLDEN_CASE_MAX_MUST 8
 
 /** How an input's values are drawn: uniform in [lo, hi] (lo == hi: every
- *  element is lo, infinities included), plus TTK's "must appear" values. */
+ *  element is lo, infinities included), plus TTK's "must appear" values; or,
+ *  with `normal` (ATK's {"name": "nd", "mean": [a, b], "std": [c, d]}), from a
+ *  normal distribution whose mean is drawn uniformly from [mean_lo, mean_hi]
+ *  and standard deviation from [std_lo, std_hi], once per tensor. */
 typedef struct {
     double lo, hi;
+    int normal;
+    double mean_lo, mean_hi, std_lo, std_hi;
     double must[GOLDEN_CASE_MAX_MUST];
     int nmust;
 } golden_vrange;
@@ -89,7 +98,7 @@ const golden_dtype *golden_case_dtype(const char *name);
 /** A shape from a list literal of non-negative integers. */
 int golden_case_shape(const golden_lit *v, golden_shape *s, golden_err *e);
 /** A range from (lo, hi[, must...]), [x] (every element x), a number, or None
- *  (TTK's default [-2, 2]). */
+ *  (TTK's default [-2, 2]), or ATK's {"name": "nd", "mean": [a, b], "std": [c, d]}. */
 int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e);
 /** Final checks and derived fields (output dtype/shape, storage). */
 void golden_case_finish(golden_case *c);

@@ -1,9 +1,10 @@
 /* ATK case json (ops-nn activation/OP/tests/st/aclnnOP/atk_aclnnOP.json): a list
  * of {"id", "aclnn_name", "standard": {"acc": ...}, "inputs": [{"type":
  * "tensor"|"scalar", "dtype", "shape", "range_values"}...]}. Inputs are in API
- * order: gradOutput, self|result[, lambda]. range_values [lo, hi] is uniform,
- * a one-element list ["-inf"] or a bare number means every element is that
- * value. */
+ * order: gradOutput, self|result[, lambda] for the backward operators, x
+ * (self) for aclnnSelu. range_values [lo, hi] is uniform, a one-element list
+ * ["-inf"] or a bare number means every element is that value, and
+ * {"name": "nd", "mean": [a, b], "std": [c, d]} is a normal distribution. */
 #include <stdio.h>
 #include <string.h>
 
@@ -75,8 +76,12 @@ static void read_case(golden_case *c, const golden_lit *obj, size_t index)
         c->op = GOLDEN_OP_SOFTSHRINK;
     } else if (strcmp(bare, "SeluBackward") == 0) {
         c->op = GOLDEN_OP_SELU;
+    } else if (strcmp(bare, "Selu") == 0) {
+        c->op = GOLDEN_OP_SELU_FWD;
+        c->output_slot = 0; /* the case saves self only */
     } else {
-        golden_case_error(c, "aclnn_name \"%s\" is not aclnnSoftshrinkBackward or aclnnSeluBackward", apiname);
+        golden_case_error(c, "aclnn_name \"%s\" is not aclnnSoftshrinkBackward, aclnnSeluBackward or aclnnSelu",
+                          apiname);
         return;
     }
     const golden_lit *std = golden_lit_get(golden_lit_get(obj, "standard"), "acc");
@@ -86,7 +91,7 @@ static void read_case(golden_case *c, const golden_lit *obj, size_t index)
         c->method = GOLDEN_CMP_SINGLE_BM;
     }
     const golden_lit *inputs = golden_lit_get(obj, "inputs");
-    size_t want = c->op == GOLDEN_OP_SOFTSHRINK ? 3 : 2;
+    size_t want = c->op == GOLDEN_OP_SOFTSHRINK ? 3 : c->op == GOLDEN_OP_SELU ? 2 : 1;
     if (inputs == NULL || inputs->kind != LIT_LIST || inputs->n != want) {
         golden_case_error(c, "\"inputs\" must list %zu inputs", want);
         return;

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "opsnn/opsnn.h" /* opsnn_float_to_bf16: the library's conversions */
+
 /* .bin/.npy data is little-endian; the tool copies it as it is. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "opsnn-golden reads and writes little-endian files on a little-endian host only"
@@ -43,25 +45,6 @@ const char *golden_dtype_names(void)
     return "fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32, uint8";
 }
 
-uint16_t golden_f32_to_bf16(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    if ((u & 0x7fffffffu) > 0x7f800000u) {
-        return (uint16_t)((u >> 16) | 0x0040u); /* keep sign and top payload, set quiet */
-    }
-    u += 0x7fffu + ((u >> 16) & 1u);
-    return (uint16_t)(u >> 16);
-}
-
-float golden_bf16_to_f32(uint16_t b)
-{
-    uint32_t u = (uint32_t)b << 16;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 double golden_get(const golden_dtype *dt, const void *data, int64_t i)
 {
     const unsigned char *p = (const unsigned char *)data + (size_t)i * dt->size;
@@ -79,7 +62,7 @@ double golden_get(const golden_dtype *dt, const void *data, int64_t i)
     case ACL_BF16: {
         uint16_t h;
         memcpy(&h, p, sizeof h);
-        return golden_bf16_to_f32(h);
+        return opsnn_bf16_to_float(h);
     }
     case ACL_INT8: return (int8_t)p[0];
     case ACL_UINT8: return p[0];
@@ -107,7 +90,7 @@ void golden_set(const golden_dtype *dt, void *data, int64_t i, double v)
         break;
     }
     case ACL_BF16: {
-        uint16_t h = golden_f32_to_bf16((float)v);
+        uint16_t h = opsnn_float_to_bf16((float)v);
         memcpy(p, &h, sizeof h);
         break;
     }

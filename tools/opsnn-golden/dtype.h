@@ -31,8 +31,4 @@ double golden_get(const golden_dtype *dt, const void *data, int64_t i);
  *  (round to nearest even); integers must already be integral and in range. */
 void golden_set(const golden_dtype *dt, void *data, int64_t i, double v);
 
-/** float32 <-> bfloat16 bits, round to nearest even, NaN stays a quiet NaN. */
-uint16_t golden_f32_to_bf16(float f);
-float golden_bf16_to_f32(uint16_t b);
-
 #endif

@@ -6,8 +6,10 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "opsnn/opsnn.h"
 #include "args.h"
 #include "binio.h"
 
@@ -20,15 +22,18 @@ static aclTensor *make_tensor(const golden_array *a)
 int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
                       golden_err *e)
 {
-    const char *api = lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
+    int unary = x == NULL; /* aclnnSelu (forward): g is its self */
+    const char *api = unary ? "aclnnSelu" : lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
     aclOpExecutor *exec = NULL;
     void *ws = NULL;
     uint64_t ws_size = 0;
-    aclnnStatus st = lambda != NULL
+    aclnnStatus st = unary ? aclnnSeluGetWorkspaceSize(g, y, &ws_size, &exec)
+                     : lambda != NULL
                          ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, y, &ws_size, &exec)
                          : aclnnSeluBackwardGetWorkspaceSize(g, x, y, &ws_size, &exec);
     if (st != ACLNN_SUCCESS) {
-        return golden_fail(e, "%sGetWorkspaceSize failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
+        return golden_fail(e, "%sGetWorkspaceSize failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
+                           aclGetRecentErrMsg());
     }
     if (ws_size > 0 && aclrtMalloc(&ws, (size_t)ws_size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
         golden_fail(e, "cannot allocate %llu bytes of workspace: %s", (unsigned long long)ws_size,
@@ -36,10 +41,13 @@ int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *l
         aclDestroyAclOpExecutor(exec);
         return -1;
     }
-    st = lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL) : aclnnSeluBackward(ws, ws_size, exec, NULL);
+    st = unary ? aclnnSelu(ws, ws_size, exec, NULL)
+         : lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL)
+                          : aclnnSeluBackward(ws, ws_size, exec, NULL);
     int rc = 0;
     if (st != ACLNN_SUCCESS) {
-        rc = golden_fail(e, "%s failed (status %d): %s", api, (int)st, aclGetRecentErrMsg());
+        rc = golden_fail(e, "%s failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
+                         aclGetRecentErrMsg());
         aclDestroyAclOpExecutor(exec); /* a failed phase 2 does not consume the executor */
     }
     if (ws != NULL) {

@@ -6,8 +6,9 @@
 #include "aclnn/acl_meta.h"
 #include "err.h"
 
-/** Phase 1 + phase 2 of aclnnSoftshrinkBackward (lambda != NULL) or
- *  aclnnSeluBackward on described tensors; the library's message on failure. */
+/** Phase 1 + phase 2 of aclnnSoftshrinkBackward (lambda != NULL),
+ *  aclnnSeluBackward, or aclnnSelu (x == NULL: g is its self) on described
+ *  tensors; the library's message on failure. */
 int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
                       golden_err *e);
 

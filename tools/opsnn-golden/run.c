@@ -110,10 +110,22 @@ static double draw(const golden_vrange *rg, const golden_dtype *dt, golden_rng *
     return rg->lo + (rg->hi - rg->lo) * u;
 }
 
+/* A standard normal deviate (Box-Muller; u1 is kept away from 0). */
+static double normal01(golden_rng *r)
+{
+    double u1 = golden_rng_unit(r), u2 = golden_rng_unit(r);
+    return sqrt(-2.0 * log(1.0 - u1)) * cos(6.283185307179586 * u2);
+}
+
 static void fill(golden_array *a, const golden_vrange *rg, golden_rng *r)
 {
+    double mean = 0, sd = 0;
+    if (rg->normal) { /* ATK "nd": one mean and std per tensor */
+        mean = rg->mean_lo + (rg->mean_hi - rg->mean_lo) * golden_rng_unit(r);
+        sd = rg->std_lo + (rg->std_hi - rg->std_lo) * golden_rng_unit(r);
+    }
     for (int64_t i = 0; i < a->numel; i++) {
-        double v = i < rg->nmust ? rg->must[i] : draw(rg, a->dtype, r);
+        double v = i < rg->nmust ? rg->must[i] : rg->normal ? mean + sd * normal01(r) : draw(rg, a->dtype, r);
         if (a->dtype->is_int) { /* must-values and fixed values clamp into range */
             v = isnan(v) ? 0 : fmin(fmax(trunc(v), (double)a->dtype->min), (double)a->dtype->max);
         }
@@ -211,7 +223,8 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
 {
     golden_err e;
     snprintf(res->name, sizeof res->name, "%s", c->name != NULL ? c->name : "?");
-    snprintf(res->op, sizeof res->op, "%s", c->op == GOLDEN_OP_SOFTSHRINK ? "SoftshrinkBackward" : "SeluBackward");
+    snprintf(res->op, sizeof res->op, "%s",
+             c->op == GOLDEN_OP_SOFTSHRINK ? "SoftshrinkBackward" : c->op == GOLDEN_OP_SELU ? "SeluBackward" : "Selu");
     snprintf(res->method, sizeof res->method, "-");
     if (c->out.dtype != NULL) {
         snprintf(res->dtype, sizeof res->dtype, "%s", c->out.dtype->name);
@@ -249,7 +262,8 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
     aclTensor *tg = NULL, *tx = NULL, *ty = NULL;
     aclScalar *sl = NULL;
     int ok = 0;
-    for (int k = 0; k < 2; k++) {
+    int ninputs = c->op == GOLDEN_OP_SELU_FWD ? 1 : 2;
+    for (int k = 0; k < ninputs; k++) {
         golden_rng r;
         case_rng(&r, cfg->seed, c->name, k);
         if (golden_array_alloc(&in[k], c->in[k].dtype, &c->in[k].storage, &e) != 0) {
@@ -284,10 +298,10 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         goto out;
     }
     tg = view_tensor(&c->in[0], in[0].data);
-    tx = view_tensor(&c->in[1], in[1].data);
+    tx = ninputs == 2 ? view_tensor(&c->in[1], in[1].data) : NULL;
     ty = aclCreateTensor(y.shape.dims, (uint64_t)y.shape.ndim, y.dtype->acl, NULL, 0, ACL_FORMAT_ND, y.shape.dims,
                          (uint64_t)y.shape.ndim, y.data);
-    if (tg == NULL || tx == NULL || ty == NULL || (c->op == GOLDEN_OP_SOFTSHRINK && sl == NULL)) {
+    if (tg == NULL || (ninputs == 2 && tx == NULL) || ty == NULL || (c->op == GOLDEN_OP_SOFTSHRINK && sl == NULL)) {
         golden_fail(&e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
         goto out;
     }
@@ -302,7 +316,7 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         d.inputs[0] = &in[0];
         d.inputs[1] = &in[1];
         d.inputs[2] = &in[2];
-        d.ninputs = c->output_slot ? 3 : 2;
+        d.ninputs = ninputs == 1 ? 1 : c->output_slot ? 3 : 2;
         if (c->scalar_input) {
             d.scalars[0] = &sc;
             d.nscalars = 1;
@@ -377,7 +391,7 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
           "input_data_ranges\n", f);
     for (int i = 0; i < set->n; i++) {
         const golden_case *c = &set->cases[i];
-        if (!res[i].produced) {
+        if (!res[i].produced || c->op == GOLDEN_OP_SELU_FWD) { /* TTK tables: backward ops only */
             continue;
         }
         const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};

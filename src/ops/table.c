@@ -1,0 +1,68 @@
+/* The operator table of ops.inc and the generic readers of a descriptor. */
+#include "ops/table.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tensor/dtype.h"
+
+const opsnn_op_info *const opsnn_op_table[] = {
+#define OPSNN_OP(name) &opsnn_op_##name,
+#include "ops/ops.inc"
+#undef OPSNN_OP
+};
+
+const size_t opsnn_op_count = sizeof opsnn_op_table / sizeof opsnn_op_table[0];
+
+const opsnn_op_info *opsnn_op_find(const char *api)
+{
+    for (size_t i = 0; api != NULL && i < opsnn_op_count; i++) {
+        if (strcmp(opsnn_op_table[i]->api, api) == 0) {
+            return opsnn_op_table[i];
+        }
+    }
+    return NULL;
+}
+
+static int rule_applies(const opsnn_dtype_rule *r, const opsnn_soc_info *soc)
+{
+    return (r->socs & OPSNN_SOC_BIT(soc->family)) != 0;
+}
+
+int opsnn_op_dtype_ok(const opsnn_op_info *op, aclDataType dt, const opsnn_soc_info *soc)
+{
+    for (int i = 0; i < OPSNN_MAX_DTYPES && op->dtypes[i].socs != 0; i++) {
+        if (op->dtypes[i].dtype == dt && rule_applies(&op->dtypes[i], soc)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const char *opsnn_op_dtype_list(const opsnn_op_info *op, const opsnn_soc_info *soc, char *buf,
+                                size_t size)
+{
+    const char *names[OPSNN_MAX_DTYPES];
+    int n = 0;
+    for (int i = 0; i < OPSNN_MAX_DTYPES && op->dtypes[i].socs != 0; i++) {
+        if (rule_applies(&op->dtypes[i], soc)) {
+            names[n++] = opsnn_dtype_name(op->dtypes[i].dtype);
+        }
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size; i++) {
+        const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
+        int w = snprintf(buf + used, size - used, "%s%s", sep, names[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
+const char *opsnn_operand_name(const opsnn_op_info *op, int operand)
+{
+    if (operand == OPSNN_OPERAND_OUTPUT) {
+        return op->operands[op->ninputs];
+    }
+    return operand >= 0 && operand < op->ninputs ? op->operands[operand] : "?";
+}
