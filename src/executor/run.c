@@ -13,8 +13,12 @@
 #include "tensor/dtype.h"
 
 /* Below this many bytes of traffic per thread a thread team costs more than
- * it saves (waking the pool's workers costs a few us; one core streams ~10 GB/s). */
-#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
+ * it saves. Measured on the 2-vCPU development VM, idle (docs/performance.md,
+ * mid-size calls): a helper that wakes in time takes a whole block, and the
+ * caller then waits for it; 2 threads were no faster than 1 up to ~400 KiB
+ * of traffic (16K-32K fp32 elements, up to 1.5x slower) and faster from
+ * ~768 KiB (64K fp32, 128K 16-bit) on. */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)256 << 10)
 
 /* When a pass moves more bytes than fit in cache, its output is written with
  * streaming stores (they save the read-for-ownership of every output line).
