@@ -50,8 +50,16 @@ step "plot_perf.py writes the chart and tables" \
   python3 tools/plot_perf.py "$tmp/bench.csv" --svg "$tmp/chart.svg" --markdown "$tmp/tables.md"
 step "the chart is well-formed SVG with a line per op" \
   python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("polyline")) < 4)' "$tmp/chart.svg"
+step "opsnn_bench mid-size calls (16K, 256K; contiguous)" \
+  "$build/bench/opsnn_bench" --quick --sizes 16K,256K --layouts contiguous --csv "$tmp/mid.csv"
+step "plot_perf.py layout chart and mid-size before/after table" \
+  python3 tools/plot_perf.py "$tmp/bench.csv" --layout-svg "$tmp/layouts.svg" \
+    --midsize "$tmp/mid.csv" --midsize-before "$tmp/mid.csv" --midsize-svg "$tmp/mid.svg" \
+    --markdown "$tmp/tables.md"
+step "the layout and mid-size charts are well-formed SVG with lines" \
+  python3 -c 'import sys, xml.dom.minidom as m; sys.exit(any(len(m.parse(p).getElementsByTagName("polyline")) < 2 for p in sys.argv[1:]))' "$tmp/layouts.svg" "$tmp/mid.svg"
 step "the tables have every section" \
-  bash -c 'for s in source targets results bound layouts torch; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
+  bash -c 'for s in source targets results bound layouts torch midsize; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
 
 if [ -x "$build/bench/vs_libtorch" ]; then
   echo "== vs_libtorch --quick"

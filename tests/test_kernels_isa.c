@@ -589,7 +589,9 @@ static void select_honours_each_isa_and_falls_back(void **state)
                          opsnn_selu_bwd_ukernel__avx2_i8);
         assert_ptr_equal(opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT16),
                          opsnn_softshrink_bwd_ukernel__avx2_f16);
-        assert_null(opsnn_panel16_get(4));
+        assert_ptr_equal(opsnn_panel16_get(4), opsnn_panel16_ukernel__avx2_x32);
+        assert_ptr_equal(opsnn_panel16_get(2), opsnn_panel16_ukernel__avx2_x16);
+        assert_null(opsnn_panel16_get(1));
     }
     if (opsnn_cpu_has_isa(OPSNN_ISA_AVX512)) {
         opsnn_kernels_select(OPSNN_ISA_AVX512);

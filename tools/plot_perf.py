@@ -3,7 +3,8 @@
 
     tools/plot_perf.py bench.csv [--torch torch.csv] [--svg docs/perf/gbps_vs_size.svg]
                        [--markdown tables.md] [--update-doc docs/performance.md]
-                       [--threads N]
+                       [--threads N] [--layout-svg FILE]
+                       [--midsize after.csv --midsize-before before.csv [--midsize-svg FILE]]
 
 --svg         GB/s against size (log2), one panel per dtype, one line per
               operator x thread count (contiguous layout), and the measured
@@ -15,6 +16,13 @@
               markers <!-- BEGIN GENERATED: NAME --> / <!-- END GENERATED: NAME -->.
 --threads     the thread count the targets are judged at (default: the
               largest in the CSV).
+--layout-svg  throughput of each non-contiguous layout relative to the
+              contiguous case against size, one panel per dtype, one line per
+              op x layout x thread count, with the 0.6 and 0.8 target lines.
+--midsize     opsnn_bench CSVs (contiguous, e.g. 16K..256K) of this library
+--midsize-before  and of the library before a change: the "midsize" table
+              (time per call at 1 and 2 threads, before and after) and,
+--midsize-svg with this, its chart.
 
 Python 3 standard library only.
 """
@@ -177,6 +185,173 @@ def svg_chart(rows, title):
     return "\n".join(out) + "\n"
 
 
+def svg_lines(panels, title, xlabel, ylabel, ylog, refs=()):
+    """Generic small-multiples chart. panels: [(name, [(label, color, dash,
+    width, [(x, y), ...]), ...])]; x on a log2 axis; refs: horizontal
+    reference lines (value, label)."""
+    pw, ph = 360, 260
+    ml, mr, mt, mb = 60, 20, 40, 50
+    labels = []
+    for _, series in panels:
+        for label, color, dash, width, _ in series:
+            if (label, color, dash, width) not in labels:
+                labels.append((label, color, dash, width))
+    legend_h = 22 * ((len(labels) + 2) // 3) + 10
+    width = max(1, len(panels)) * (ml + pw + mr)
+    height = 40 + mt + ph + mb + legend_h
+    xs = sorted({x for _, ser in panels for *_, pts in ser for x, _ in pts})
+    ys = [y for _, ser in panels for *_, pts in ser for _, y in pts if y > 0] + [v for v, _ in refs]
+    if not xs or not ys:
+        raise SystemExit("plot_perf: nothing to plot for %r" % title)
+    if ylog:
+        ylo = 10 ** math.floor(math.log10(min(ys)))
+        yhi = 10 ** math.ceil(math.log10(max(ys)))
+    else:
+        ylo, yhi = 0.0, max(1.0, math.ceil(max(ys) * 5) / 5)
+    xlo, xhi = math.log2(xs[0]), math.log2(xs[-1])
+    if xhi == xlo:
+        xlo, xhi = xlo - 1, xhi + 1
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'font-family="sans-serif" font-size="12">' % (width, height, width, height),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="%d" y="24" text-anchor="middle" font-size="15">%s</text>'
+           % (width // 2, html.escape(title))]
+    for p, (name, series) in enumerate(panels):
+        x0 = p * (ml + pw + mr) + ml
+        y0 = 40 + mt
+
+        def sx(n):
+            return x0 + (math.log2(n) - xlo) / (xhi - xlo) * pw
+
+        def sy(v):
+            if ylog:
+                v = max(v, ylo)
+                f = (math.log10(v) - math.log10(ylo)) / (math.log10(yhi) - math.log10(ylo))
+            else:
+                f = (min(v, yhi) - ylo) / (yhi - ylo)
+            return y0 + ph - f * ph
+
+        out.append('<text x="%.1f" y="%d" text-anchor="middle" font-size="13" '
+                   'font-weight="bold">%s</text>' % (x0 + pw / 2, y0 - 12, html.escape(name)))
+        ticks = []
+        if ylog:
+            d = ylo
+            while d <= yhi * 1.0001:
+                ticks += [d * m for m in (1, 2, 5) if d * m <= yhi * 1.0001]
+                d *= 10
+        else:
+            ticks = [ylo + (yhi - ylo) * i / 5 for i in range(6)]
+        for v in ticks:
+            out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#e0e0e0"/>'
+                       % (x0, sy(v), x0 + pw, sy(v)))
+            out.append('<text x="%.1f" y="%.1f" text-anchor="end">%g</text>'
+                       % (x0 - 6, sy(v) + 4, round(v, 3)))
+        for n in xs:
+            out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>'
+                       % (sx(n), y0 + ph + 16, fmt_size(n)))
+        for v, label in refs:
+            out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999" '
+                       'stroke-dasharray="2,3"/>' % (x0, sy(v), x0 + pw, sy(v)))
+            out.append('<text x="%.1f" y="%.1f" text-anchor="end" fill="#777">%s</text>'
+                       % (x0 + pw - 4, sy(v) - 4, html.escape(label)))
+        out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>'
+                   % (x0, y0, pw, ph))
+        out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>'
+                   % (x0 + pw / 2, y0 + ph + 36, html.escape(xlabel)))
+        out.append('<text transform="translate(%d,%.1f) rotate(-90)" text-anchor="middle">%s</text>'
+                   % (x0 - 44, y0 + ph / 2, html.escape(ylabel)))
+        for label, color, dash, wd, pts in series:
+            pts = sorted(pts)
+            if not pts:
+                continue
+            d = ' stroke-dasharray="%s"' % dash if dash else ""
+            out.append('<polyline fill="none" stroke="%s" stroke-width="%.1f"%s points="%s"/>'
+                       % (color, wd, d, " ".join("%.1f,%.1f" % (sx(n), sy(v)) for n, v in pts)))
+            for n, v in pts:
+                out.append('<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"/>' % (sx(n), sy(v), color))
+    ly = 40 + mt + ph + mb + 8
+    for i, (label, color, dash, wd) in enumerate(labels):
+        lx = ml + (i % 3) * 300
+        yy = ly + (i // 3) * 22
+        d = ' stroke-dasharray="%s"' % dash if dash else ""
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="%.1f"%s/>'
+                   % (lx, yy, lx + 28, yy, color, wd, d))
+        out.append('<text x="%.1f" y="%d">%s</text>' % (lx + 34, yy + 4, html.escape(label)))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+LAYOUT_COLORS = {("softshrink", "transposed"): "#1f77b4", ("selu", "transposed"): "#d62728",
+                 ("softshrink", "bcast-row"): "#2ca02c", ("softshrink", "bcast-col"): "#ff7f0e",
+                 ("softshrink", "mixed"): "#9467bd"}
+
+
+def svg_layouts(rows):
+    """vs contiguous against size, per dtype; solid: most threads, dashed: fewer."""
+    rows = [r for r in rows if r["layout"] != "contiguous"]
+    threads = thread_list(rows)
+    panels = []
+    for dt in DTYPES:
+        series = []
+        for (op, lay), color in LAYOUT_COLORS.items():
+            for i, t in enumerate(threads):
+                pts = [(int(r["elems"]), num(r, "vs_contig")) for r in rows
+                       if r["dtype"] == dt and r["op"] == op and r["layout"] == lay
+                       and int(r["threads"]) == t]
+                if pts:
+                    series.append(("%s %s, %dT" % (op, lay, t), color,
+                                   "" if i == len(threads) - 1 else "6,3", 1.2 + 1.2 * i, pts))
+        if series:
+            panels.append((dt, series))
+    return svg_lines(panels, "libopsnn: throughput vs contiguous, by layout",
+                     "elements (log2 scale)", "vs contiguous (1 = same time)", False,
+                     refs=((0.6, "0.6 (transposed target)"), (0.8, "0.8 (broadcast target)"),
+                           (1.0, "")))
+
+
+def midsize_rows(after, before):
+    """{(tag, op, dtype, elems, threads): call_ns} for the contiguous rows."""
+    out = {}
+    for tag, rows in (("after", after), ("before", before)):
+        for r in rows:
+            if r["layout"] == "contiguous":
+                out[(tag, r["op"], r["dtype"], int(r["elems"]), int(r["threads"]))] = num(r, "call_ns")
+    return out
+
+
+def midsize_table(after, before):
+    m = midsize_rows(after, before)
+    keys = sorted({(op, dt, n) for (_, op, dt, n, _) in m}, key=lambda k: (OPS.index(k[0]), DTYPES.index(k[1]), k[2]))
+    header = ["op", "dtype", "elements", "before 1T", "before 2T", "before 1T/2T",
+              "after 1T", "after 2T", "after 1T/2T"]
+    body = []
+    for op, dt, n in keys:
+        cells = [op, dt, fmt_size(n)]
+        for tag in ("before", "after"):
+            t1, t2 = m.get((tag, op, dt, n, 1)), m.get((tag, op, dt, n, 2))
+            cells += [fmt_time(t1) if t1 else "-", fmt_time(t2) if t2 else "-",
+                      "%.2f" % (t1 / t2) if t1 and t2 else "-"]
+        body.append(cells)
+    return md_table(header, body)
+
+
+def svg_midsize(after, before):
+    m = midsize_rows(after, before)
+    panels = []
+    for dt in DTYPES:
+        series = []
+        for tag, color in (("before", "#999999"), ("after", "#1f77b4")):
+            for t, dash in ((1, "6,3"), (2, "")):
+                pts = [(n, v / 1e3) for (g, op, d, n, th), v in m.items()
+                       if g == tag and d == dt and th == t and op == "softshrink"]
+                if pts:
+                    series.append(("softshrink %s, %dT" % (tag, t), color, dash, 1.2 + 1.2 * (t - 1), pts))
+        if series:
+            panels.append((dt, series))
+    return svg_lines(panels, "Mid-size calls: time per call before / after (SoftshrinkBackward)",
+                     "elements (log2 scale)", "us per call (log scale)", True)
+
+
 # ---------------------------------------------------------------- tables
 
 def md_table(header, body):
@@ -298,7 +473,7 @@ def worst(items):
     return min(items) if items else None
 
 
-def targets_table(rows, trows, threads):
+def targets_table(rows, trows, threads, midsize=None):
     def at(rs):
         return [r for r in rs if int(r["threads"]) == threads]
 
@@ -316,53 +491,50 @@ def targets_table(rows, trows, threads):
         lines.append([target, "%.2f (%s)" % (value, where), "%g" % need,
                       "met" if ok else "**missed**"])
 
-    mid = lambda r: 64 << 10 <= int(r["elems"]) <= 1 << 20
     big = lambda r: int(r["elems"]) >= 16 << 20
     tr = at(trows or [])
-    tr = [r for r in tr if r["layout"] == "contiguous"]
-    add("64K-1M fp32: speedup over libtorch",
-        worst([(num(r, "speedup"), label(r)) for r in tr if mid(r) and r["dtype"] == "fp32"]), 1.2)
-    add("64K-1M bf16: speedup over libtorch",
-        worst([(num(r, "speedup"), label(r)) for r in tr if mid(r) and r["dtype"] == "bf16"]), 2.0)
-    # fp16 within 10% of bf16: bf16 time / fp16 time >= 1/1.1
-    cont = {(r["op"], r["dtype"], r["elems"], r["threads"]): r for r in rows
-            if r["layout"] == "contiguous"}
-    pairs = []
-    for (op, dt, n, t), r in cont.items():
-        if dt == "fp16" and int(t) == threads and (op, "bf16", n, t) in cont:
-            bf = cont[(op, "bf16", n, t)]
-            pairs.append((num(bf, "call_ns") / num(r, "call_ns"), "%s %s" % (op, fmt_size(n))))
-    add("all sizes: fp16 speed / bf16 speed", worst(pairs), round(1 / 1.1, 3))
-    add("16M-64M: speedup over libtorch",
-        worst([(num(r, "speedup"), label(r)) for r in tr if big(r)]), 1.3)
-    add("16M-64M: ratio to bandwidth bound",
+    add("transposed 1M-64M (1Kx1K-8Kx8K): throughput vs contiguous",
+        worst([(num(r, "vs_contig"), label(r)) for r in at(rows)
+               if r["layout"] == "transposed" and int(r["elems"]) >= 1 << 20]), 0.6)
+    for lay in ("bcast-row", "bcast-col"):
+        add("%s 64K-64M: throughput vs contiguous" % lay,
+            worst([(num(r, "vs_contig"), label(r)) for r in at(rows)
+                   if r["layout"] == lay and int(r["elems"]) >= 64 << 10]), 0.8)
+    add("16M-64M, every dtype: ratio to bandwidth bound",
         worst([(num(r, "ratio"), label(r)) for r in at(rows)
                if big(r) and r["layout"] == "contiguous"]), 0.9)
+    add("every size/dtype/layout libtorch runs: speedup over libtorch",
+        worst([(num(r, "speedup"), "%s %s" % (label(r), r["layout"])) for r in tr]), 1.0)
     add("8 elements: libtorch time / our time (both phases)",
-        worst([(num(r, "speedup"), label(r)) for r in tr if int(r["elems"]) == 8]), 2.0)
-    for lay in ("transposed", "bcast-row", "bcast-col"):
-        add("%s: throughput vs contiguous" % lay,
-            worst([(num(r, "vs_contig"), label(r)) for r in at(rows) if r["layout"] == lay]), 0.5)
+        worst([(num(r, "speedup"), label(r)) for r in tr
+               if int(r["elems"]) == 8 and r["layout"] == "contiguous"]), 2.0)
+    if midsize is not None and threads > 1:
+        m = midsize_rows(midsize, [])
+        add("16K-256K: 1-thread time / %d-thread time (no fork/join tax)" % threads,
+            worst([(m[k] / m[k[:4] + (threads,)], "%s %s %s" % (k[1], k[2], fmt_size(k[3])))
+                   for k in m if k[4] == 1 and k[:4] + (threads,) in m]), 0.95)
     return md_table(["target (%d thread%s)" % (threads, "s" if threads > 1 else ""),
                      "worst measured (where)", "needed", ""], lines)
 
 
-def generated_sections(rows, trows, threads, comments, tcomments):
+def generated_sections(rows, trows, threads, comments, tcomments, midsize=None, before=None):
     src = "\n".join("    " + c for c in comments + tcomments)
     sections = {
         "source": "Raw header lines of the CSV files these tables come from:\n\n" + src + "\n",
-        "targets": targets_table(rows, trows, threads),
+        "targets": targets_table(rows, trows, threads, midsize),
     }
     # The same targets at the other thread counts, e.g. "targets-1T".
     for t in thread_list(rows):
         if t != threads:
-            sections["targets-%dT" % t] = targets_table(rows, trows, t)
+            sections["targets-%dT" % t] = targets_table(rows, trows, t, midsize)
     sections.update({
         "results": results_table(rows),
         "bound": bound_table(rows),
         "layouts": layouts_table(rows),
         "torch": torch_table(trows) if trows else "vs_libtorch was not run.\n",
     })
+    if midsize is not None:
+        sections["midsize"] = midsize_table(midsize, before or [])
     return sections
 
 
@@ -390,6 +562,10 @@ def main(argv):
     ap.add_argument("--update-doc", help="rewrite the GENERATED sections of this Markdown file")
     ap.add_argument("--threads", type=int, help="thread count the targets are judged at")
     ap.add_argument("--title", default="libopsnn: GB/s against size (contiguous)")
+    ap.add_argument("--layout-svg", help="write the layout chart here")
+    ap.add_argument("--midsize", help="opsnn_bench CSV of mid-size contiguous calls (this library)")
+    ap.add_argument("--midsize-before", help="the same from the library before the change")
+    ap.add_argument("--midsize-svg", help="write the mid-size before/after chart here")
     args = ap.parse_args(argv)
 
     rows = read_csv(args.csv)
@@ -400,8 +576,18 @@ def main(argv):
     if args.svg:
         with open(args.svg, "w") as f:
             f.write(svg_chart(rows, args.title))
+    if args.layout_svg:
+        with open(args.layout_svg, "w") as f:
+            f.write(svg_layouts(rows))
+    midsize = read_csv(args.midsize) if args.midsize else None
+    before = read_csv(args.midsize_before) if args.midsize_before else None
+    if args.midsize_svg:
+        if midsize is None:
+            raise SystemExit("plot_perf: --midsize-svg needs --midsize")
+        with open(args.midsize_svg, "w") as f:
+            f.write(svg_midsize(midsize, before or []))
     sections = generated_sections(rows, trows, threads, read_comments(args.csv),
-                                  read_comments(args.torch) if args.torch else [])
+                                  read_comments(args.torch) if args.torch else [], midsize, before)
     if args.markdown:
         with open(args.markdown, "w") as f:
             for name, body in sections.items():

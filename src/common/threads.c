@@ -193,9 +193,12 @@ int opsnn_get_num_threads(void)
 
 /* ---- The pool ------------------------------------------------------------
  * One job at a time (`busy`). The caller publishes the job under `lock`,
- * bumps job_seq and wakes the workers; workers 0..helpers-1 take part. Every
- * participant, the caller included, takes blocks from an atomic counter until
- * none is left; the caller then waits until every helper has finished. */
+ * bumps job_seq and wakes the workers; workers 0..helpers-1 may take part.
+ * Every participant, the caller included, takes blocks from an atomic
+ * counter until none is left. The caller then closes the job and waits only
+ * for the helpers that joined it: a helper that wakes after the close (a
+ * sleeping thread takes microseconds to wake, longer on a busy machine)
+ * skips the job, so a small call never waits for a wake-up it did not use. */
 
 typedef struct {
     pthread_t thread;
@@ -209,7 +212,7 @@ static pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
 static worker *workers; /* capacity: usable CPUs - 1, allocated on first use */
 static int nworkers, workers_cap, stopping;
 static uint64_t job_seq;
-static int job_helpers, job_pending;
+static int job_helpers, job_pending, job_open;
 static void (*job_fn)(void *, int64_t);
 static void *job_arg;
 static int64_t job_n;
@@ -265,9 +268,10 @@ static void *worker_main(void *p)
             break;
         }
         workers[id].seen = job_seq;
-        if (id >= job_helpers) {
+        if (id >= job_helpers || !job_open) {
             continue;
         }
+        job_pending++;
         void (*fn)(void *, int64_t) = job_fn;
         void *arg = job_arg;
         int64_t n = job_n;
@@ -355,12 +359,14 @@ void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i)
     job_n = n;
     atomic_store(&job_next, 0);
     job_helpers = helpers;
-    job_pending = helpers;
+    job_pending = 0;
+    job_open = 1;
     job_seq++;
     pthread_cond_broadcast(&wake);
     pthread_mutex_unlock(&lock);
     take_blocks(fn, arg, n);
     pthread_mutex_lock(&lock);
+    job_open = 0; /* every block is taken: late helpers skip the job */
     while (job_pending > 0) {
         pthread_cond_wait(&finished, &lock);
     }

@@ -2,6 +2,8 @@
  * strides, broadcasting and dtypes. */
 #include "executor/iter.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
@@ -9,6 +11,13 @@
 
 /* Elements per tile: 3 tiles of 4-byte values stay in a 32 KiB L1 cache. */
 #define TILE 1024
+
+/* A run shorter than this is stored normally even when the pass streams its
+ * output: the kernels end every streamed run with an sfence, which waits for
+ * the write-combining buffers to drain; on short runs (a broadcast row, a
+ * panel segment, a tile) that wait costs more than the streaming saves
+ * (a 256 x 256 broadcast case ran 3x slower with it). */
+#define NT_MIN_RUN 2048
 
 /* Order dims so the output's strides decrease outwards (TensorIterator's
  * rule): a transposed output is then walked in memory order and the gathers
@@ -84,62 +93,97 @@ typedef struct {
     int64_t es[OPSNN_ITER_OPERANDS];
 } row_ops;
 
+/* 0 when every operand can be moved between its dtype and the compute dtype
+ * (a zero-length copy answers without touching memory; a same-dtype copy
+ * always works), -1 otherwise. The
+ * planner admits only convertible dtypes, so -1 means a broken invariant:
+ * nothing has been written when it is returned. */
+static int check_conversions(const row_ops *ops, aclDataType cdt)
+{
+    unsigned char a[4] = {0}, b[4] = {0};
+    for (int k = 0; k < ops->noperands; k++) {
+        aclDataType to = k == 0 ? ops->dtype[0] : cdt, from = k == 0 ? cdt : ops->dtype[k];
+        if (to != from && opsnn_copy_convert(a, to, 1, b, from, 1, 0) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* One run of n elements along the innermost dim, starting at row[k]. Operands
  * that are unit-stride and in the compute dtype are passed by pointer; when
- * all are, the micro-kernel takes the whole run at once. */
-static void run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
-                    const opsnn_kparams *params, char *row[OPSNN_ITER_OPERANDS],
-                    const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
+ * all are, the micro-kernel takes the whole run at once. Returns -1 when a
+ * gather or scatter meets an unsupported dtype pair. */
+static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                   const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
+                   const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {
     int direct[OPSNN_ITER_OPERANDS] = {0, 0, 0};
     int all_direct = 1;
+    opsnn_kparams short_run = *params;
+    short_run.nt_store = 0;
     for (int k = 0; k < ops->noperands; k++) {
         direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
         all_direct &= direct[k];
     }
     if (all_direct) {
-        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0], params);
-        return;
+        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0],
+           n >= NT_MIN_RUN || !params->nt_store ? params : &short_run);
+        return 0;
     }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
-    opsnn_kparams tile_params = *params;
-    tile_params.nt_store = 0; /* tiles are small and stay in cache */
     char *p[OPSNN_ITER_OPERANDS];
     memcpy(p, row, sizeof p);
     while (n > 0) {
         int64_t c = n < TILE ? n : TILE;
         const void *in[2] = {NULL, NULL};
         for (int k = 1; k < ops->noperands; k++) {
-            if (!direct[k]) {
-                opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k], (size_t)c);
+            /* a broadcast value (stride 0) fills its tile once per run */
+            int fill = !direct[k] && (stride[k] != 0 || p[0] == row[0]);
+            if (fill && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
+                                           (size_t)c) != 0) {
+                return -1;
             }
             in[k - 1] = direct[k] ? (const void *)p[k] : (const void *)tile[k];
         }
         void *y = direct[0] ? (void *)p[0] : (void *)tile[0];
-        fn((size_t)c, in[0], in[1], y, direct[0] ? params : &tile_params);
-        if (!direct[0]) {
-            opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c);
+        fn((size_t)c, in[0], in[1], y, direct[0] && c >= NT_MIN_RUN ? params : &short_run);
+        if (!direct[0] &&
+            opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c) != 0) {
+            return -1;
         }
         for (int k = 0; k < ops->noperands; k++) {
             p[k] += c < n ? c * stride[k] * ops->es[k] : 0;
         }
         n -= c;
     }
+    return 0;
 }
 
-/* A transposed input read one row at a time touches a new cache line (and
+/* ---- Transposed inputs: panels, tiled on two levels ----------------------
+ * A transposed input read one row at a time touches a new cache line (and
  * often a new page) per element. When its next row starts in the same cache
- * line, up to PANEL_ROWS rows are gathered together instead: each line is
- * read once, into a panel whose rows are padded so that they do not all fall
- * into one cache set, and the other operands are then walked row by row over
- * PANEL_COLS contiguous elements, long enough for the prefetchers. */
-#define PANEL_ROWS 16
-#define PANEL_COLS 1024
+ * line, the rows are instead gathered a strip at a time: STRIP rows (one
+ * cache line of the source: 16 fp32 or 32 16-bit elements) x PANEL_COLS
+ * columns, so each source line is read once, into a panel that stays in L1
+ * (rows padded so that they do not all fall into one cache set). The other
+ * operands are then walked row by row over the strip's columns.
+ *
+ * Second level: the strips of BLOCK_ROWS consecutive rows are taken for one
+ * column tile before the next tile starts. A tile touches PANEL_COLS pages of
+ * the source (one per column when the matrix is large) plus BLOCK_ROWS pages
+ * of each other operand, few enough for the second-level TLB, and visits each
+ * source page once for BLOCK_ROWS rows instead of once per strip. */
+#define PANEL_KERNEL_ROWS 16 /* rows of one opsnn_gather_panel kernel call */
+#define PANEL_COLS 512
 #define PANEL_PITCH (PANEL_COLS + 16)
+#define PANEL_MAX_ROWS 32 /* a 64-byte line of 16-bit elements */
+#define PANEL_BYTES ((size_t)PANEL_MAX_ROWS * PANEL_PITCH * 4)
+#define BLOCK_ROWS 256
 
-/* Bit k set: input k gets panels (only the first such input; a second
- * transposed input is rare and takes the row path). */
-static unsigned panel_inputs(const opsnn_iter *it)
+/* The input that gets panels (a second transposed input is rare and takes
+ * the row path), or 0 when none does. */
+static int panel_input(const opsnn_iter *it)
 {
     if (it->ndim < 2) {
         return 0;
@@ -147,130 +191,208 @@ static unsigned panel_inputs(const opsnn_iter *it)
     for (int k = 1; k < it->noperands; k++) {
         int64_t inner = it->strides[k][it->ndim - 1], outer = it->strides[k][it->ndim - 2];
         if (inner > 1 && outer > 0 && outer * it->es[k] < 64) {
-            return 1u << k;
+            return k;
         }
     }
     return 0;
 }
 
-int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
+/* Rows per strip: one 64-byte line of the source. */
+static int64_t strip_rows(const opsnn_iter *it, int pk)
 {
-    if (!panel_inputs(it)) {
-        return ub_elems;
-    }
-    /* whole panels: a multiple of PANEL_ROWS rows, at least one panel */
-    int64_t panel_elems = PANEL_ROWS * it->shape[it->ndim - 1];
-    int64_t chunk = ub_elems > panel_elems ? ub_elems : panel_elems;
-    return chunk / panel_elems * panel_elems;
+    int64_t r = 64 / it->es[pk];
+    return r < PANEL_MAX_ROWS ? r : PANEL_MAX_ROWS;
 }
 
-/* `rows` (<= PANEL_ROWS) full rows of length n starting at row[k]. */
-static void run_panel(const opsnn_iter *it, const row_ops *ops, unsigned panel, int64_t rows,
-                      unsigned char *ptile, opsnn_ukernel_fn fn, aclDataType cdt,
-                      const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
-                      const int64_t inner[OPSNN_ITER_OPERANDS], int64_t n)
+int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
 {
+    if (panel_input(it) == 0) {
+        return ub_elems;
+    }
+    /* whole row blocks, at least one (a chunk that cuts one only costs speed) */
+    int64_t len = it->shape[it->ndim - 1];
+    if (len > INT64_MAX / BLOCK_ROWS) {
+        return ub_elems;
+    }
+    int64_t block = BLOCK_ROWS * len;
+    int64_t chunk = ub_elems > block ? ub_elems : block;
+    return chunk / block * block;
+}
+
+/* The calling thread's panel (PANEL_BYTES, 64-byte aligned), allocated on
+ * its first use and freed when the thread ends; NULL without memory (the row
+ * path then runs, with the same results). */
+static pthread_key_t panel_key;
+static int panel_key_ok;
+static pthread_once_t panel_once = PTHREAD_ONCE_INIT;
+
+static void make_panel_key(void)
+{
+    panel_key_ok = pthread_key_create(&panel_key, free) == 0;
+}
+
+static unsigned char *thread_panel(void)
+{
+    pthread_once(&panel_once, make_panel_key);
+    if (!panel_key_ok) {
+        return NULL;
+    }
+    unsigned char *raw = pthread_getspecific(panel_key);
+    if (raw == NULL) {
+        /* uncounted by the tests' live-block check (it outlives the call)
+         * but subject to their failure hook */
+        raw = opsnn_malloc_for_caller(PANEL_BYTES + 63);
+        if (raw != NULL && pthread_setspecific(panel_key, raw) != 0) {
+            free(raw);
+            raw = NULL;
+        }
+    }
+    return raw == NULL ? NULL : raw + (64 - (uintptr_t)raw % 64) % 64;
+}
+
+/* `rows` full rows of length n starting at row[k], input pk panelled. */
+static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned char *panel,
+                      opsnn_ukernel_fn fn, aclDataType cdt, const opsnn_kparams *params,
+                      char *const row[OPSNN_ITER_OPERANDS], int64_t rows, int64_t n)
+{
+    int nd = it->ndim;
     int64_t cs = (int64_t)opsnn_dtype_size(cdt);
-    int pk = panel == 2u ? 1 : 2; /* the panelled input */
-    int64_t outer = it->strides[pk][it->ndim - 2];
+    int64_t strip = strip_rows(it, pk);
     row_ops pops = *ops; /* the panel looks like a unit-stride operand in cdt */
     pops.dtype[pk] = cdt;
     pops.es[pk] = cs;
-    for (int64_t j0 = 0; j0 < n; j0 += PANEL_COLS) {
-        int64_t c = n - j0 < PANEL_COLS ? n - j0 : PANEL_COLS;
-        opsnn_gather_panel(ptile, cdt, PANEL_PITCH, row[pk] + j0 * inner[pk] * ops->es[pk],
-                           ops->dtype[pk], inner[pk], outer, (size_t)rows, (size_t)c);
-        for (int64_t r = 0; r < rows; r++) {
-            char *p[OPSNN_ITER_OPERANDS];
-            int64_t st[OPSNN_ITER_OPERANDS];
-            for (int k = 0; k < ops->noperands; k++) {
-                p[k] = row[k] + (r * it->strides[k][it->ndim - 2] + j0 * inner[k]) * ops->es[k];
-                st[k] = inner[k];
+    int64_t st[OPSNN_ITER_OPERANDS];
+    for (int k = 0; k < ops->noperands; k++) {
+        st[k] = it->strides[k][nd - 1];
+    }
+    st[pk] = 1;
+    for (int64_t r0 = 0; r0 < rows; r0 += BLOCK_ROWS) {
+        int64_t rend = rows - r0 < BLOCK_ROWS ? rows : r0 + BLOCK_ROWS;
+        for (int64_t j0 = 0; j0 < n; j0 += PANEL_COLS) {
+            int64_t c = n - j0 < PANEL_COLS ? n - j0 : PANEL_COLS;
+            for (int64_t r = r0; r < rend; r += strip) {
+                int64_t h = rend - r < strip ? rend - r : strip;
+                const char *src = row[pk] + (r * it->strides[pk][nd - 2] +
+                                             j0 * it->strides[pk][nd - 1]) * ops->es[pk];
+                for (int64_t i = 0; i < h; i += PANEL_KERNEL_ROWS) {
+                    int64_t hi = h - i < PANEL_KERNEL_ROWS ? h - i : PANEL_KERNEL_ROWS;
+                    if (opsnn_gather_panel(panel + i * PANEL_PITCH * cs, cdt, PANEL_PITCH,
+                                           src + i * it->strides[pk][nd - 2] * ops->es[pk],
+                                           ops->dtype[pk], it->strides[pk][nd - 1],
+                                           it->strides[pk][nd - 2], (size_t)hi, (size_t)c) != 0) {
+                        return -1;
+                    }
+                }
+                for (int64_t i = 0; i < h; i++) {
+                    char *p[OPSNN_ITER_OPERANDS];
+                    for (int k = 0; k < ops->noperands; k++) {
+                        p[k] = row[k] + ((r + i) * it->strides[k][nd - 2] +
+                                         j0 * it->strides[k][nd - 1]) * ops->es[k];
+                    }
+                    p[pk] = (char *)panel + i * PANEL_PITCH * cs;
+                    if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
+                        return -1;
+                    }
+                }
             }
-            p[pk] = (char *)ptile + r * PANEL_PITCH * cs;
-            st[pk] = 1;
-            run_row(&pops, fn, cdt, params, p, st, c);
+        }
+    }
+    return 0;
+}
+
+/* ---- The walk ------------------------------------------------------------ */
+
+/* A position of the walk: its multi-index and each operand's element there. */
+typedef struct {
+    int64_t idx[OPSNN_MAX_RANK];
+    char *ptr[OPSNN_ITER_OPERANDS];
+} cursor;
+
+/* The cursor at flat output index pos (innermost dim fastest). */
+static void cursor_seek(const opsnn_iter *it, cursor *c, int64_t pos)
+{
+    for (int d = it->ndim - 1; d >= 0; d--) {
+        c->idx[d] = pos % it->shape[d];
+        pos /= it->shape[d];
+    }
+    for (int k = 0; k < it->noperands; k++) {
+        int64_t off = 0;
+        for (int d = 0; d < it->ndim; d++) {
+            off += c->idx[d] * it->strides[k][d];
+        }
+        c->ptr[k] = it->base[k] + off * it->es[k];
+    }
+}
+
+/* The index carry: move by `steps` along dim d (idx[d] + steps <= shape[d]),
+ * then carry outwards. Called only while elements remain, so no pointer
+ * beyond the operands is formed. */
+static void cursor_step(const opsnn_iter *it, cursor *c, int d, int64_t steps)
+{
+    c->idx[d] += steps;
+    for (int k = 0; k < it->noperands; k++) {
+        c->ptr[k] += steps * it->strides[k][d] * it->es[k];
+    }
+    for (; d > 0 && c->idx[d] == it->shape[d]; d--) {
+        c->idx[d] = 0;
+        c->idx[d - 1]++;
+        for (int k = 0; k < it->noperands; k++) {
+            c->ptr[k] += (it->strides[k][d - 1] - it->shape[d] * it->strides[k][d]) * it->es[k];
         }
     }
 }
 
-void opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
-                    const opsnn_kparams *params, int64_t begin, int64_t end)
+int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                   const opsnn_kparams *params, int64_t begin, int64_t end)
 {
-    int64_t idx[OPSNN_MAX_RANK];
-    int64_t inner_stride[OPSNN_ITER_OPERANDS] = {0, 0, 0};
-    char *row[OPSNN_ITER_OPERANDS];
     row_ops ops;
     ops.noperands = it->noperands;
     memcpy(ops.dtype, it->dtype, sizeof ops.dtype);
     memcpy(ops.es, it->es, sizeof ops.es);
-    int nd = it->ndim;
-    if (nd == 0) { /* a single element */
-        memcpy(row, it->base, sizeof row);
-        run_row(&ops, fn, cdt, params, row, inner_stride, end - begin);
-        return;
+    if (check_conversions(&ops, cdt) != 0) {
+        return -1;
     }
-    /* flat index -> multi-index, innermost fastest */
-    int64_t rem = begin;
-    for (int d = nd - 1; d >= 0; d--) {
-        idx[d] = rem % it->shape[d];
-        rem /= it->shape[d];
+    int nd = it->ndim;
+    int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    if (nd == 0) { /* a single element */
+        return run_row(&ops, fn, cdt, params, it->base, inner, end - begin);
     }
     for (int k = 0; k < it->noperands; k++) {
-        int64_t off = 0;
-        for (int d = 0; d < nd; d++) {
-            off += idx[d] * it->strides[k][d];
-        }
-        row[k] = it->base[k] + off * it->es[k];
-        inner_stride[k] = it->strides[k][nd - 1];
+        inner[k] = it->strides[k][nd - 1];
     }
-    /* The panel (66 KiB) is too large for the stack of an arbitrary caller's
-     * thread; without memory the row path still gives the same result. */
-    unsigned panel = panel_inputs(it);
-    unsigned char *ptile = panel ? opsnn_malloc(PANEL_ROWS * PANEL_PITCH * 4) : NULL;
-    panel = ptile != NULL ? panel : 0;
+    int pk = panel_input(it);
+    unsigned char *panel = pk != 0 ? thread_panel() : NULL;
+    cursor c;
+    cursor_seek(it, &c, begin);
     int64_t len = it->shape[nd - 1];
-    int64_t pos = begin;
-    while (pos < end) {
-        int64_t n = len - idx[nd - 1];
-        if (n > end - pos) {
-            n = end - pos;
-        }
+    for (int64_t pos = begin; pos < end;) {
         /* full rows left in this range and in this 2-D slice */
         int64_t rows = 0;
-        if (panel && idx[nd - 1] == 0) { /* panel implies nd >= 2 */
-            int64_t slice = it->shape[nd - 2] - idx[nd - 2];
+        if (panel != NULL && c.idx[nd - 1] == 0) { /* a panel input implies nd >= 2 */
+            int64_t slice = it->shape[nd - 2] - c.idx[nd - 2];
             rows = (end - pos) / len;
             rows = rows < slice ? rows : slice;
-            rows = rows < PANEL_ROWS ? rows : PANEL_ROWS;
         }
+        int64_t n;
+        int rc;
         if (rows >= 2) {
-            run_panel(it, &ops, panel, rows, ptile, fn, cdt, params, row, inner_stride, len);
-            /* step over all but the panel's last row; the common step below takes that one */
-            pos += (rows - 1) * len;
-            idx[nd - 2] += rows - 1;
-            for (int k = 0; k < it->noperands; k++) {
-                row[k] += (rows - 1) * it->strides[k][nd - 2] * it->es[k];
-            }
+            n = rows * len;
+            rc = run_panels(it, &ops, pk, panel, fn, cdt, params, c.ptr, rows, len);
         } else {
-            run_row(&ops, fn, cdt, params, row, inner_stride, n);
+            n = len - c.idx[nd - 1] < end - pos ? len - c.idx[nd - 1] : end - pos;
+            rc = run_row(&ops, fn, cdt, params, c.ptr, inner, n);
+        }
+        if (rc != 0) {
+            return -1;
         }
         pos += n;
-        if (pos == end) {
-            break; /* never form pointers past the last row */
-        }
-        /* advance the multi-index by n along the innermost dim, carrying outwards */
-        idx[nd - 1] += n;
-        for (int k = 0; k < it->noperands; k++) {
-            row[k] += n * inner_stride[k] * it->es[k];
-        }
-        for (int d = nd - 1; d > 0 && idx[d] == it->shape[d]; d--) {
-            idx[d] = 0;
-            idx[d - 1]++;
-            for (int k = 0; k < it->noperands; k++) {
-                row[k] += (it->strides[k][d - 1] - it->shape[d] * it->strides[k][d]) * it->es[k];
+        if (pos < end) {
+            if (rows >= 2) {
+                cursor_step(it, &c, nd - 2, rows);
+            } else {
+                cursor_step(it, &c, nd - 1, n);
             }
         }
     }
-    opsnn_free(ptile);
+    return 0;
 }

@@ -31,11 +31,14 @@ void opsnn_iter_coalesce(opsnn_iter *it);
 
 /* The chunk (in elements) to hand opsnn_iter_run at a time, given the tiling's
  * ubFormer: ubFormer itself, except that a walk that gathers a transposed
- * input gets whole panels of 16 rows, so panels are never cut. */
+ * input gets whole row blocks (256 rows, the panels' outer tiling level), so
+ * that blocks are not cut. */
 int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
 
-/* Run fn (computing in dtype cdt) over flat output indices [begin, end). */
-void opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
-                    const opsnn_kparams *params, int64_t begin, int64_t end);
+/* Run fn (computing in dtype cdt) over flat output indices [begin, end).
+ * Returns 0, or -1 when an operand's dtype cannot be converted to or from cdt
+ * (checked before anything is written; the planner never lets one through). */
+int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                   const opsnn_kparams *params, int64_t begin, int64_t end);
 
 #endif /* OPSNN_EXECUTOR_ITER_H_ */

@@ -10,10 +10,15 @@
 #include "common/threads.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
+#include "tensor/dtype.h"
 
 /* Below this many bytes of traffic per thread a thread team costs more than
- * it saves (waking the pool's workers costs a few us; one core streams ~10 GB/s). */
-#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)64 << 10)
+ * it saves. Measured on the 2-vCPU development VM, idle (docs/performance.md,
+ * mid-size calls): a helper that wakes in time takes a whole block, and the
+ * caller then waits for it; 2 threads were no faster than 1 up to ~400 KiB
+ * of traffic (16K-32K fp32 elements, up to 1.5x slower) and faster from
+ * ~768 KiB (64K fp32, 128K 16-bit) on. */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)256 << 10)
 
 /* When a pass moves more bytes than fit in cache, its output is written with
  * streaming stores (they save the read-for-ownership of every output line).
@@ -81,17 +86,20 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
     return b;
 }
 
-static void run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
-                      const opsnn_kparams *params, const blocking *b, int64_t block,
-                      int64_t numel)
+static int run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                     const opsnn_kparams *params, const blocking *b, int64_t block,
+                     int64_t numel)
 {
     int64_t begin = block * b->tiles.block_former;
     int64_t end = begin + b->tiles.block_former < numel ? begin + b->tiles.block_former : numel;
     int64_t chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
-        opsnn_iter_run(it, fn, cdt, params, pos, stop);
+        if (opsnn_iter_run(it, fn, cdt, params, pos, stop) != 0) {
+            return -1;
+        }
     }
+    return 0;
 }
 
 typedef struct {
@@ -101,19 +109,26 @@ typedef struct {
     const opsnn_kparams *params;
     const blocking *b;
     int64_t numel;
+    atomic_int failed;
 } pass;
 
 static void run_pass_block(void *arg, int64_t block)
 {
-    const pass *p = arg;
-    run_block(p->it, p->fn, p->cdt, p->params, p->b, block, p->numel);
+    pass *p = arg;
+    if (run_block(p->it, p->fn, p->cdt, p->params, p->b, block, p->numel) != 0) {
+        atomic_store(&p->failed, 1);
+    }
 }
 
 static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t numel)
 {
-    pass p = {it, fn, cdt, params, b, numel};
+    pass p = {it, fn, cdt, params, b, numel, 0};
     opsnn_parallel_for(b->tiles.block_num, b->threads, run_pass_block, &p);
+    if (atomic_load(&p.failed)) { /* phase 1 admitted only convertible dtypes */
+        opsnn_log(OPSNN_LOG_ERROR, "phase 2: an operand dtype has no conversion to or from %s: "
+                  "output not computed", opsnn_dtype_name(cdt));
+    }
 }
 
 void opsnn_executor_execute(const opsnn_executor *ex, void *temp)

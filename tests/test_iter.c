@@ -1,0 +1,249 @@
+/*
+ * The fused iteration engine (src/executor/iter.c) driven directly: a
+ * transposed input walked through the panel path (row blocks, column tiles,
+ * strips, ragged edges, chunks that start and end mid-row) must give exactly
+ * the bits of one micro-kernel call over the same values laid out
+ * contiguously; an operand whose dtype cannot be converted makes the walk
+ * return -1 before anything is written; without memory for the panel the
+ * row path gives the same bits.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "common/alloc.h"
+#include "executor/iter.h"
+#include "kernels/kernels.h"
+#include "test_util.h"
+
+/* gradOutput g is the transpose of a contiguous [cols, rows] array (strides
+ * {1, rows}), self x and gradInput y are contiguous [rows, cols]. */
+typedef struct {
+    int64_t rows, cols;
+    aclDataType gdt, dt; /* g's dtype; x, y and the compute dtype */
+    void *g, *x, *y, *want;
+} tcase;
+
+static void *random_values(aclDataType dt, int64_t n, uint64_t seed)
+{
+    tu_rng r = {seed};
+    void *p = malloc((size_t)n * tu_dtype_size(dt));
+    assert_non_null(p);
+    for (int64_t i = 0; i < n; i++) {
+        tu_store_f32(p, dt, (size_t)i, tu_uniform(&r, -2.0f, 2.0f));
+    }
+    return p;
+}
+
+static opsnn_iter make_iter(const tcase *c)
+{
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 2;
+    it.noperands = 3;
+    it.shape[0] = c->rows;
+    it.shape[1] = c->cols;
+    void *base[3] = {c->y, c->g, c->x};
+    aclDataType dts[3] = {c->dt, c->gdt, c->dt};
+    for (int k = 0; k < 3; k++) {
+        it.base[k] = base[k];
+        it.dtype[k] = dts[k];
+        it.es[k] = (int64_t)tu_dtype_size(dts[k]);
+        it.strides[k][0] = c->cols;
+        it.strides[k][1] = 1;
+    }
+    it.strides[1][0] = 1;
+    it.strides[1][1] = c->rows;
+    opsnn_iter_coalesce(&it);
+    return it;
+}
+
+static const opsnn_softshrink_bwd_params lambda = {0.5f};
+static const opsnn_kparams params = {&lambda, 0};
+
+/* The expected bits: g materialised row-major in the compute dtype, one call. */
+static void setup_case(tcase *c, int64_t rows, int64_t cols, aclDataType gdt, aclDataType dt)
+{
+    c->rows = rows, c->cols = cols, c->gdt = gdt, c->dt = dt;
+    int64_t n = rows * cols;
+    size_t es = tu_dtype_size(dt);
+    c->g = random_values(gdt, n, 1);
+    c->x = random_values(dt, n, 2);
+    c->y = malloc((size_t)n * es);
+    c->want = malloc((size_t)n * es);
+    void *gt = malloc((size_t)n * es);
+    assert_non_null(c->y), assert_non_null(c->want), assert_non_null(gt);
+    for (int64_t i = 0; i < rows; i++) {
+        for (int64_t j = 0; j < cols; j++) {
+            tu_store_f32(gt, dt, (size_t)(i * cols + j), tu_load_f32(c->g, gdt, (size_t)(j * rows + i)));
+        }
+    }
+    opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, dt)((size_t)n, gt, c->x, c->want, &params);
+    free(gt);
+}
+
+static void free_case(tcase *c)
+{
+    free(c->g), free(c->x), free(c->y), free(c->want);
+}
+
+/* Run the walk over [0, n) in chunks of `chunk` elements (0: the chunks
+ * opsnn_iter_chunk asks for) and compare with the expected bits. */
+static void run_and_compare(const tcase *c, int64_t chunk)
+{
+    int64_t n = c->rows * c->cols;
+    size_t es = tu_dtype_size(c->dt);
+    opsnn_iter it = make_iter(c);
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, c->dt);
+    if (chunk == 0) {
+        chunk = opsnn_iter_chunk(&it, 4096);
+    }
+    memset(c->y, 0xa5, (size_t)n * es);
+    for (int64_t pos = 0; pos < n; pos += chunk) {
+        int64_t end = n - pos > chunk ? pos + chunk : n;
+        assert_int_equal(opsnn_iter_run(&it, fn, c->dt, &params, pos, end), 0);
+    }
+    tu_assert_bits_equal(c->y, c->want, (size_t)n, es, "iter");
+}
+
+/* Shapes around the tiling's edges: 256-row blocks, 512-column tiles, 16- and
+ * 32-row strips, on every kernel path of this CPU. */
+static void transposed_input_matches_contiguous(void **state)
+{
+    (void)state;
+    static const int64_t shapes[][2] = {{517, 1100}, {33, 7}, {256, 512}, {40, 2049}, {2, 3}};
+    static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+                tcase c;
+                setup_case(&c, shapes[s][0], shapes[s][1], dts[d], dts[d]);
+                run_and_compare(&c, 0);
+                run_and_compare(&c, 1000); /* chunks that start and end mid-row */
+                run_and_compare(&c, 3 * shapes[s][1] + 1);
+                free_case(&c);
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
+/* A 16-bit transposed input gathered into a float32 panel (converted). */
+static void transposed_input_converted_into_panel(void **state)
+{
+    (void)state;
+    tcase c;
+    setup_case(&c, 300, 600, ACL_BF16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    free_case(&c);
+    setup_case(&c, 70, 45, ACL_FLOAT16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    free_case(&c);
+}
+
+/* self broadcast across long rows ([rows, 1], stride 0 along the row), in a
+ * dtype that needs converting: the tile holding the value is filled once per
+ * run and reused by every 1024-element chunk of the row. */
+static void column_broadcast_over_long_rows(void **state)
+{
+    (void)state;
+    enum { R = 5, C = 2500 };
+    uint16_t *xcol = random_values(ACL_BF16, R, 3);
+    float *g = random_values(ACL_FLOAT, R * C, 4), *x = malloc(R * C * 4), *y = malloc(R * C * 4),
+          *want = malloc(R * C * 4);
+    assert_non_null(x), assert_non_null(y), assert_non_null(want);
+    for (int i = 0; i < R * C; i++) {
+        x[i] = opsnn_bf16_to_f32(xcol[i / C]);
+    }
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
+    fn(R * C, g, x, want, &params);
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 2, it.noperands = 3, it.shape[0] = R, it.shape[1] = C;
+    it.base[0] = (char *)y, it.base[1] = (char *)g, it.base[2] = (char *)xcol;
+    it.dtype[0] = it.dtype[1] = ACL_FLOAT, it.dtype[2] = ACL_BF16;
+    it.es[0] = it.es[1] = 4, it.es[2] = 2;
+    for (int k = 0; k < 3; k++) {
+        it.strides[k][0] = C, it.strides[k][1] = 1;
+    }
+    it.strides[2][0] = 1, it.strides[2][1] = 0;
+    opsnn_iter_coalesce(&it);
+    static const int64_t chunks[] = {R * C, 1000, 3000};
+    for (size_t ci = 0; ci < 3; ci++) {
+        memset(y, 0xa5, R * C * 4);
+        for (int64_t pos = 0; pos < R * C; pos += chunks[ci]) {
+            int64_t end = R * C - pos > chunks[ci] ? pos + chunks[ci] : R * C;
+            assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &params, pos, end), 0);
+        }
+        tu_assert_bits_equal(y, want, R * C, 4, "column broadcast");
+    }
+    free(xcol), free(g), free(x), free(y), free(want);
+}
+
+/* An input dtype with no conversion to the compute dtype: -1, output untouched. */
+static void unconvertible_operand_is_refused_before_writing(void **state)
+{
+    (void)state;
+    tcase c;
+    setup_case(&c, 20, 30, ACL_FLOAT, ACL_FLOAT);
+    opsnn_iter it = make_iter(&c);
+    it.dtype[1] = ACL_INT8;
+    it.es[1] = 1;
+    memset(c.y, 0x5a, 20 * 30 * 4);
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
+    assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &params, 0, 600), -1);
+    for (size_t i = 0; i < 600 * 4; i++) {
+        assert_int_equal(((unsigned char *)c.y)[i], 0x5a);
+    }
+    /* and an output dtype with no conversion from the compute dtype */
+    it = make_iter(&c);
+    it.dtype[0] = ACL_INT16;
+    assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &params, 0, 600), -1);
+    assert_int_equal(((unsigned char *)c.y)[0], 0x5a);
+    free_case(&c);
+}
+
+/* The panel is per thread and allocated on the thread's first panel walk: a
+ * fresh thread whose allocation fails takes the row path, same bits. */
+static void *walk_without_panel_memory(void *arg)
+{
+    opsnn_test_fail_alloc_at(1);
+    run_and_compare(arg, 0);
+    long tried = opsnn_test_alloc_count();
+    opsnn_test_fail_alloc_at(0);
+    return (void *)(intptr_t)tried;
+}
+
+static void no_panel_memory_gives_the_same_bits(void **state)
+{
+    (void)state;
+    tcase c;
+    setup_case(&c, 100, 700, ACL_FLOAT, ACL_FLOAT);
+    pthread_t t;
+    void *tried = NULL;
+    assert_int_equal(pthread_create(&t, NULL, walk_without_panel_memory, &c), 0);
+    assert_int_equal(pthread_join(t, &tried), 0);
+    assert_true((intptr_t)tried >= 1); /* the panel allocation was attempted (and failed) */
+    free_case(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(transposed_input_matches_contiguous),
+        cmocka_unit_test(transposed_input_converted_into_panel),
+        cmocka_unit_test(column_broadcast_over_long_rows),
+        cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
+        cmocka_unit_test(no_panel_memory_gives_the_same_bits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
