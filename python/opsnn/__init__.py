@@ -1,10 +1,13 @@
 """opsnn: NumPy / PyTorch front end of libopsnn, the CPU reference of CANN
-ops-nn's aclnnSoftshrinkBackward and aclnnSeluBackward (pure ctypes over the
-installed library; NumPy is the only dependency, torch is optional).
+ops-nn's aclnnSoftshrinkBackward, aclnnSeluBackward, aclnnSoftshrink, aclnnSelu
+and aclnnInplaceSelu (pure ctypes over the installed library; NumPy is the only
+dependency, torch is optional).
 
     import numpy as np, opsnn
     gi = opsnn.softshrink_backward(grad, x, lambd=0.5)
     gi = opsnn.selu_backward(grad, result)
+    y = opsnn.softshrink(x, lambd=0.5)
+    y = opsnn.selu(x)            # opsnn.inplace_selu(x) overwrites x
 
 Arrays may be strided views (slices, transposes): strides and offsets are
 passed to the library as they are. bfloat16 is an ml_dtypes.bfloat16 array when
@@ -19,7 +22,7 @@ import numpy as np
 from . import _lib
 from .status import status_name
 
-__all__ = ["softshrink_backward", "selu_backward", "OpsnnError", "status_name", "library_path",
+__all__ = ["softshrink_backward", "selu_backward", "softshrink", "selu", "inplace_selu", "OpsnnError", "status_name", "library_path",
            "library_version"]
 
 library_path = _lib.path
@@ -105,17 +108,12 @@ def _prepare_input(x):
     return x
 
 
-def _run(api, views, scalar, out_view):
+def _run(api, handles):
+    """Phase 1 and phase 2 of `api` on the operand handles (C signature order)."""
     lib = _lib.lib
     ws_size = ctypes.c_uint64(0)
     executor = ctypes.c_void_p()
-    if scalar is not None:
-        st = lib.aclnnSoftshrinkBackwardGetWorkspaceSize(views[0].handle, views[1].handle, scalar,
-                                                         out_view.handle, ctypes.byref(ws_size),
-                                                         ctypes.byref(executor))
-    else:
-        st = lib.aclnnSeluBackwardGetWorkspaceSize(views[0].handle, views[1].handle, out_view.handle,
-                                                   ctypes.byref(ws_size), ctypes.byref(executor))
+    st = getattr(lib, api + "GetWorkspaceSize")(*handles, ctypes.byref(ws_size), ctypes.byref(executor))
     if st != 0:
         raise OpsnnError(api + "GetWorkspaceSize", st, _errmsg())
     ws = ctypes.c_void_p()
@@ -125,8 +123,7 @@ def _run(api, views, scalar, out_view):
             lib.aclDestroyAclOpExecutor(executor)
             raise OpsnnError("aclrtMalloc", rc, _errmsg())
     try:
-        fn = lib.aclnnSoftshrinkBackward if scalar is not None else lib.aclnnSeluBackward
-        st = fn(ws, ws_size.value, executor, None)
+        st = getattr(lib, api)(ws, ws_size.value, executor, None)
         if st != 0:
             lib.aclDestroyAclOpExecutor(executor)
             raise OpsnnError(api, st, _errmsg())
@@ -142,16 +139,26 @@ def _new_like(ref, shape):
     return np.empty(shape, dtype=ref.dtype)
 
 
-def _call(api, a, b, scalar, out, shape):
-    a, b = _prepare_input(a), _prepare_input(b)
-    result = out if out is not None else _new_like(a, shape)
+def _call(api, inputs, names, scalar, out, shape):
+    """Run `api` on the input arrays (then the scalar handle, if any, then the
+    output), the output being `out` or a new array like inputs[0]. With
+    shape None the call is in place on inputs[0]."""
+    in_place = shape is None
+    result = inputs[0] if in_place else out if out is not None else _new_like(inputs[0], shape)
+    inputs = [_prepare_input(a) for a in inputs]  # a negative-stride input becomes a copy
     target = result
     if not _is_torch(result) and isinstance(result, np.ndarray) and any(s < 0 for s in result.strides):
-        target = np.empty(result.shape, result.dtype)  # negative strides: compute, then copy back
+        target = np.array(result)  # negative strides: compute on a copy, then copy back
+    if in_place:
+        inputs[0] = target
     views = []
     try:
-        views = [_View(a, "grad"), _View(b, "self" if scalar is not None else "result"), _View(target, "out")]
-        _run(api, views[:2], scalar, views[2])
+        views = [_View(a, n) for a, n in zip(inputs, names)]
+        handles = [v.handle for v in views] + ([scalar] if scalar is not None else [])
+        if not in_place:
+            views.append(_View(target, "out"))
+            handles.append(views[-1].handle)
+        _run(api, handles)
     finally:
         for v in views:
             v.close()
@@ -177,6 +184,15 @@ def _scalar(lambd):
     return handle, holder
 
 
+def _with_lambda(lambd, fn):
+    handle, holder = _scalar(lambd)
+    try:
+        return fn(handle)
+    finally:
+        _lib.lib.aclDestroyScalar(handle)
+        del holder
+
+
 def softshrink_backward(grad, x, lambd=0.5, out=None):
     """gradInput = grad where |x| > lambd (or x is NaN), else 0; grad and x
     broadcast. Returns out (allocated with grad's dtype when None)."""
@@ -184,15 +200,28 @@ def softshrink_backward(grad, x, lambd=0.5, out=None):
         shape = np.broadcast_shapes(tuple(grad.shape), tuple(x.shape))
     except ValueError:
         shape = tuple(grad.shape)  # the library refuses it with its own message
-    handle, holder = _scalar(lambd)
-    try:
-        return _call("aclnnSoftshrinkBackward", grad, x, handle, out, shape)
-    finally:
-        _lib.lib.aclDestroyScalar(handle)
-        del holder
+    return _with_lambda(lambd, lambda h: _call("aclnnSoftshrinkBackward", [grad, x], ["grad", "self"], h,
+                                               out, shape))
 
 
 def selu_backward(grad, result, out=None):
     """The SELU gradient from the forward output `result` (ops-nn arch35 kernel
     arithmetic). Returns out (allocated like grad when None)."""
-    return _call("aclnnSeluBackward", grad, result, None, out, tuple(grad.shape))
+    return _call("aclnnSeluBackward", [grad, result], ["grad", "result"], None, out, tuple(grad.shape))
+
+
+def softshrink(x, lambd=0.5, out=None):
+    """x - lambd where x > lambd, x + lambd where x < -lambd, else 0
+    (aclnnSoftshrink). Returns out (allocated like x when None)."""
+    return _with_lambda(lambd, lambda h: _call("aclnnSoftshrink", [x], ["self"], h, out, tuple(x.shape)))
+
+
+def selu(x, out=None):
+    """SCALE * (max(x, 0) + min(ALPHA * (exp(x) - 1), 0)) (aclnnSelu).
+    Returns out (allocated like x when None)."""
+    return _call("aclnnSelu", [x], ["self"], None, out, tuple(x.shape))
+
+
+def inplace_selu(x):
+    """aclnnInplaceSelu: x is overwritten with selu(x) and returned."""
+    return _call("aclnnInplaceSelu", [x], ["selfRef"], None, None, None)

@@ -55,14 +55,22 @@ lib.aclrtFree.restype = ctypes.c_int
 lib.aclrtFree.argtypes = [_p]
 lib.aclDestroyAclOpExecutor.restype = ctypes.c_int
 lib.aclDestroyAclOpExecutor.argtypes = [_p]
-lib.aclnnSoftshrinkBackwardGetWorkspaceSize.restype = ctypes.c_int
-lib.aclnnSoftshrinkBackwardGetWorkspaceSize.argtypes = [_p, _p, _p, _p, ctypes.POINTER(ctypes.c_uint64),
-                                                        ctypes.POINTER(_p)]
-lib.aclnnSoftshrinkBackward.restype = ctypes.c_int
-lib.aclnnSoftshrinkBackward.argtypes = [_p, ctypes.c_uint64, _p, _p]
-lib.aclnnSeluBackwardGetWorkspaceSize.restype = ctypes.c_int
-lib.aclnnSeluBackwardGetWorkspaceSize.argtypes = [_p, _p, _p, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(_p)]
-lib.aclnnSeluBackward.restype = ctypes.c_int
-lib.aclnnSeluBackward.argtypes = [_p, ctypes.c_uint64, _p, _p]
+# The aclnn two-phase pairs: phase 1 takes the operand handles (tensors and
+# scalars, in the C signature's order) then workspaceSize* and executor**.
+_u64p = ctypes.POINTER(ctypes.c_uint64)
+APIS = {
+    "aclnnSoftshrinkBackward": 4,  # gradOutput, self, lambda, gradInput
+    "aclnnSeluBackward": 3,  # gradOutput, result, gradInput
+    "aclnnSoftshrink": 3,  # self, lambd, out
+    "aclnnSelu": 2,  # self, out
+    "aclnnInplaceSelu": 1,  # selfRef
+}
+for _api, _nargs in APIS.items():
+    _ws = getattr(lib, _api + "GetWorkspaceSize")
+    _ws.restype = ctypes.c_int
+    _ws.argtypes = [_p] * _nargs + [_u64p, ctypes.POINTER(_p)]
+    _run = getattr(lib, _api)
+    _run.restype = ctypes.c_int
+    _run.argtypes = [_p, ctypes.c_uint64, _p, _p]
 lib.opsnn_version_string.restype = ctypes.c_char_p
 lib.opsnn_version_string.argtypes = []

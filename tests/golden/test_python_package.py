@@ -33,15 +33,15 @@ def bits(a):
 
 
 # seed examples (SoftshrinkBackward from the spec of the operator, SeluBackward
-# sample data); the SELU value at result == 0 is left to the library
+# sample data, where result == 0 takes the result <= 0 branch: 1.7581)
 g = np.arange(8, dtype=np.float32).reshape(4, 2)
 x = np.array([1, 1, 1, 2, 1, 2, 3, 3], np.float32).reshape(4, 2)
 check("softshrink seed example", np.array_equal(opsnn.softshrink_backward(g, x, 1.2),
                                                  np.array([0, 0, 0, 3, 0, 5, 6, 7], np.float32).reshape(4, 2)))
 r = np.array([-2, -1, 0, 1, 2, 3, -0.5, 0.5], np.float32)
 y = opsnn.selu_backward(np.ones(8, np.float32), r)
-check("selu sample values", np.allclose(y[[0, 1, 3, 4, 5, 6, 7]],
-                                        [-0.2419, 0.7581, 1.0507, 1.0507, 1.0507, 1.2581, 1.0507], atol=1e-4))
+check("selu sample values", np.allclose(y, [-0.2419, 0.7581, 1.7581, 1.0507, 1.0507, 1.0507, 1.2581, 1.0507],
+                                        atol=1e-4))
 
 rng = np.random.default_rng(5)
 big = rng.uniform(-2, 2, (12, 11)).astype(np.float32)
@@ -145,6 +145,29 @@ try:
     check("torch bf16", opsnn.selu_backward(tb, tb).dtype == torch.bfloat16)
 except ImportError:
     print("skip: torch not importable")
+
+# the forward operators: Softshrink by hand (x - l, x + l or 0), Selu against
+# float64, InplaceSelu bit-identical to Selu (also on a negative-stride view)
+xs = np.array([-3, -0.5, 0, 0.25, 1, 2.5, np.nan, -np.inf], np.float32)
+want = np.array([-2, 0, 0, 0, 0, 1.5, 0, -np.inf], np.float32)
+got = opsnn.softshrink(xs, 1.0)
+check("softshrink forward by hand", np.array_equal(got[[0, 1, 2, 3, 4, 5, 7]], want[[0, 1, 2, 3, 4, 5, 7]]))
+xf = rng.uniform(-6, 3, (7, 9)).astype(np.float32)
+ref = 1.0507009873554805 * np.where(xf > 0, xf.astype(np.float64),
+                                    1.6732632423543772 * np.expm1(xf.astype(np.float64)))
+check("selu forward within 2^-20 of float64", np.allclose(opsnn.selu(xf), ref, rtol=2.0**-20, atol=1e-30))
+yf = opsnn.selu(xf[::-1, ::2])
+xc = np.array(xf)
+res = opsnn.inplace_selu(xc[::-1, ::2])
+check("inplace_selu == selu, on a negative-stride view", bits(res) == bits(yf)
+      and bits(xc[::-1, ::2]) == bits(yf) and bits(xc[:, 1::2]) == bits(xf[:, 1::2]))
+out = np.empty_like(xf)
+check("selu out=", opsnn.selu(xf, out=out) is out and bits(out) == bits(opsnn.selu(xf)))
+try:
+    opsnn.softshrink(xs, -1.0)
+    check("softshrink negative lambd raises", False)
+except opsnn.OpsnnError as e:
+    check("softshrink negative lambd raises PARAM_INVALID", e.status == 161002 and "lambd" in e.message)
 
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)
