@@ -129,8 +129,14 @@ int opsnn_cpu_has_isa(opsnn_isa isa)
     switch (isa) {
     case OPSNN_ISA_AVX2: return avx2;
     case OPSNN_ISA_AVX512:
+#if OPSNN_EMULATE_AVX512
+        /* Test build (-DOPSNN_EMULATE_AVX512=ON): the avx512 kernels are
+         * compiled against SIMDe and need no AVX-512 unit. */
+        return avx2;
+#else
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+#endif
     default: break;
     }
 #endif
