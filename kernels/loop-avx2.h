@@ -21,6 +21,16 @@
 /* How far ahead the streamed loop prefetches its inputs. */
 #define OPSNN_AVX2_PREFETCH_BYTES 1024
 
+/* Store 16 16-bit results at element i: streamed (32-byte aligned) or not. */
+static inline void opsnn_avx2_store_x16(void *y, size_t i, int stream, __m256i v)
+{
+    if (stream) {
+        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
+    } else {
+        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
+    }
+}
+
 typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
                                 const void *params);
 

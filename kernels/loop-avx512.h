@@ -16,6 +16,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Store the lanes of `mask` of 32 16-bit results at element i; a streamed
+ * store (64-byte aligned) is always a full block. */
+static inline void opsnn_avx512_store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
+{
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
+    }
+}
+
 typedef void (*opsnn_avx512_step)(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                                   int stream, const void *params);
 

@@ -44,15 +44,6 @@ static inline __m256i to_int_via_f16(__m256 v)
     return _mm256_and_si256(q, _mm256_castps_si256(_mm256_cmp_ps(h, h, _CMP_ORD_Q)));
 }
 
-static inline void store_x16(void *y, size_t i, int stream, __m256i v)
-{
-    if (stream) {
-        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
-    } else {
-        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
                             const void *params)
 {
@@ -79,7 +70,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
     __m128i lo = selu_f16(_mm256_castsi256_si128(g), _mm256_castsi256_si128(r), c);
     __m128i hi = selu_f16(_mm256_extracti128_si256(g, 1), _mm256_extracti128_si256(r, 1), c);
-    store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
 /* The unpacks and the pack are inverse lane shuffles, so the element order
@@ -92,7 +83,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
     __m256 lo = selu(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r), c);
     __m256 hi = selu(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r), c);
-    store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
+    opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
 }
 
 /* Eight int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32. */

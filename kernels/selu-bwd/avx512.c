@@ -39,15 +39,6 @@ static inline __m512i to_int_via_f16(__m512 v)
     return _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(h, h, _CMP_ORD_Q), q);
 }
 
-static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
-{
-    if (stream) {
-        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
-    } else {
-        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, const void *params)
 {
@@ -75,7 +66,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
     __m256i lo = selu_f16(_mm512_castsi512_si256(g), _mm512_castsi512_si256(r), c);
     __m256i hi = selu_f16(_mm512_extracti64x4_epi64(g, 1), _mm512_extracti64x4_epi64(r, 1), c);
-    store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
 /* The unpacks and the pack are inverse lane shuffles, so the element order
@@ -88,7 +79,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
     __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(g), opsnn_avx512_bf16_unpacklo_raw(r), c);
     __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(g), opsnn_avx512_bf16_unpackhi_raw(r), c);
-    store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
+    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
 /* int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32; vpmovsdb saturates

@@ -39,15 +39,6 @@ static inline __m256 selu(__m256 x, const opsnn_selu_params *c)
     return _mm256_blendv_ps(y, qx, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
 }
 
-static inline void store_x16(void *y, size_t i, int stream, __m256i v)
-{
-    if (stream) {
-        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
-    } else {
-        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
                             const void *params)
 {
@@ -69,7 +60,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m128i lo = opsnn_avx2_f32_to_f16(selu(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), c));
     __m128i hi = opsnn_avx2_f32_to_f16(selu(opsnn_avx2_f16_to_f32(_mm256_extracti128_si256(x, 1)), c));
-    store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
 /* Raw widening: a NaN x comes back as x | quiet bit, the bits
@@ -82,7 +73,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256 lo = selu(opsnn_avx2_bf16_unpacklo_raw(x), c);
     __m256 hi = selu(opsnn_avx2_bf16_unpackhi_raw(x), c);
-    store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
+    opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
 }
 
 /* Eight int8: x < 0 -> -1, else floor(x * 1.05078125) (exact product, a

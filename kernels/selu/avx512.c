@@ -36,15 +36,6 @@ static inline __m512 selu(__m512 x, const opsnn_selu_params *c)
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), y, _mm512_castsi512_ps(qx));
 }
 
-static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
-{
-    if (stream) {
-        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
-    } else {
-        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, const void *params)
 {
@@ -66,7 +57,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m256i lo = opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(_mm512_castsi512_si256(x)), c));
     __m256i hi = opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(_mm512_extracti64x4_epi64(x, 1)), c));
-    store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
@@ -77,7 +68,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(x), c);
     __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(x), c);
-    store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
+    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
 /* x < 0 -> -1, else floor(x * 1.05078125); vpmovdb keeps the low byte (the

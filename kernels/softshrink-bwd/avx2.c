@@ -24,15 +24,6 @@ static inline void store_f32(void *y, size_t i, int stream, __m256 v)
     }
 }
 
-static inline void store_x16(void *y, size_t i, int stream, __m256i v)
-{
-    if (stream) {
-        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
-    } else {
-        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
                             const void *params)
 {
@@ -54,7 +45,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     __m256 mhi = pass_f32(opsnn_avx2_f16_to_f32(_mm256_extracti128_si256(x, 1)), lambda);
     __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
     m = _mm256_permute4x64_epi64(m, 0xd8);
-    store_x16(y, i, stream, _mm256_and_si256(m, g));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(m, g));
 }
 
 /* The raw unpacks widen bf16 to f32 (a NaN only has to compare unordered) in
@@ -68,7 +59,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     __m256 mlo = pass_f32(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
     __m256 mhi = pass_f32(opsnn_avx2_bf16_unpackhi_raw(x), lambda);
     __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
-    store_x16(y, i, stream, _mm256_and_si256(m, g));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(m, g));
 }
 
 void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,

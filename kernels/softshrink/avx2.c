@@ -16,15 +16,6 @@ static inline __m256 softshrink(__m256 x, float lambda)
     return _mm256_blendv_ps(tmp, add, _mm256_cmp_ps(x, nlam, _CMP_LT_OQ));
 }
 
-static inline void store_x16(void *y, size_t i, int stream, __m256i v)
-{
-    if (stream) {
-        _mm256_stream_si256((__m256i *)((uint16_t *)y + i), v);
-    } else {
-        _mm256_storeu_si256((__m256i *)((uint16_t *)y + i), v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
                             const void *params)
 {
@@ -46,7 +37,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m128i lo = opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), lambda));
     __m128i hi = opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(_mm256_extracti128_si256(x, 1)), lambda));
-    store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
 /* Raw widening suffices: a NaN only has to fail the compares, and the
@@ -59,7 +50,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256 lo = softshrink(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
     __m256 hi = softshrink(opsnn_avx2_bf16_unpackhi_raw(x), lambda);
-    store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
+    opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
 }
 
 void opsnn_softshrink_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,

@@ -15,15 +15,6 @@ static inline __m512 softshrink(__m512 x, float lambda)
     return _mm512_mask_blend_ps(lt, tmp, add);
 }
 
-static inline void store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
-{
-    if (stream) {
-        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
-    } else {
-        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
-    }
-}
-
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, const void *params)
 {
@@ -45,7 +36,7 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m256i lo = opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(_mm512_castsi512_si256(x)), lambda));
     __m256i hi = opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(_mm512_extracti64x4_epi64(x, 1)), lambda));
-    store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
@@ -56,7 +47,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512 lo = softshrink(opsnn_avx512_bf16_unpacklo_raw(x), lambda);
     __m512 hi = softshrink(opsnn_avx512_bf16_unpackhi_raw(x), lambda);
-    store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
+    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
 }
 
 void opsnn_softshrink_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
