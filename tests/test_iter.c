@@ -1,7 +1,9 @@
 /*
  * The fused iteration engine (src/executor/iter.c) driven directly: a
  * transposed input walked through the panel path (row blocks, column tiles,
- * strips, ragged edges, chunks that start and end mid-row) must give exactly
+ * strips, ragged edges, 1-row and 1-column slices, 3-D inputs with a
+ * transposed inner pair, chunks that start and end mid-row or cross 2-D
+ * slices) must give exactly
  * the bits of one micro-kernel call over the same values laid out
  * contiguously; an operand whose dtype cannot be converted makes the walk
  * return -1 before anything is written; without memory for the panel the
@@ -22,10 +24,11 @@
 #include "kernels/kernels.h"
 #include "test_util.h"
 
-/* gradOutput g is the transpose of a contiguous [cols, rows] array (strides
- * {1, rows}), self x and gradInput y are contiguous [rows, cols]. */
+/* gradOutput g is `batch` transposes of contiguous [cols, rows] arrays
+ * (strides {rows * cols, 1, rows}), self x and gradInput y are contiguous
+ * [batch, rows, cols]. */
 typedef struct {
-    int64_t rows, cols;
+    int64_t batch, rows, cols;
     aclDataType gdt, dt; /* g's dtype; x, y and the compute dtype */
     void *g, *x, *y, *want;
 } tcase;
@@ -45,21 +48,23 @@ static opsnn_iter make_iter(const tcase *c)
 {
     opsnn_iter it;
     memset(&it, 0, sizeof it);
-    it.ndim = 2;
+    it.ndim = 3;
     it.noperands = 3;
-    it.shape[0] = c->rows;
-    it.shape[1] = c->cols;
+    it.shape[0] = c->batch;
+    it.shape[1] = c->rows;
+    it.shape[2] = c->cols;
     void *base[3] = {c->y, c->g, c->x};
     aclDataType dts[3] = {c->dt, c->gdt, c->dt};
     for (int k = 0; k < 3; k++) {
         it.base[k] = base[k];
         it.dtype[k] = dts[k];
         it.es[k] = (int64_t)tu_dtype_size(dts[k]);
-        it.strides[k][0] = c->cols;
-        it.strides[k][1] = 1;
+        it.strides[k][0] = c->rows * c->cols;
+        it.strides[k][1] = c->cols;
+        it.strides[k][2] = 1;
     }
-    it.strides[1][0] = 1;
-    it.strides[1][1] = c->rows;
+    it.strides[1][1] = 1;
+    it.strides[1][2] = c->rows;
     opsnn_iter_coalesce(&it);
     return it;
 }
@@ -68,10 +73,11 @@ static const opsnn_softshrink_bwd_params lambda = {0.5f};
 static const opsnn_kparams params = {&lambda, 0};
 
 /* The expected bits: g materialised row-major in the compute dtype, one call. */
-static void setup_case(tcase *c, int64_t rows, int64_t cols, aclDataType gdt, aclDataType dt)
+static void setup_batched(tcase *c, int64_t batch, int64_t rows, int64_t cols, aclDataType gdt,
+                          aclDataType dt)
 {
-    c->rows = rows, c->cols = cols, c->gdt = gdt, c->dt = dt;
-    int64_t n = rows * cols;
+    c->batch = batch, c->rows = rows, c->cols = cols, c->gdt = gdt, c->dt = dt;
+    int64_t n = batch * rows * cols;
     size_t es = tu_dtype_size(dt);
     c->g = random_values(gdt, n, 1);
     c->x = random_values(dt, n, 2);
@@ -79,13 +85,22 @@ static void setup_case(tcase *c, int64_t rows, int64_t cols, aclDataType gdt, ac
     c->want = malloc((size_t)n * es);
     void *gt = malloc((size_t)n * es);
     assert_non_null(c->y), assert_non_null(c->want), assert_non_null(gt);
-    for (int64_t i = 0; i < rows; i++) {
-        for (int64_t j = 0; j < cols; j++) {
-            tu_store_f32(gt, dt, (size_t)(i * cols + j), tu_load_f32(c->g, gdt, (size_t)(j * rows + i)));
+    for (int64_t b = 0; b < batch; b++) {
+        int64_t off = b * rows * cols;
+        for (int64_t i = 0; i < rows; i++) {
+            for (int64_t j = 0; j < cols; j++) {
+                tu_store_f32(gt, dt, (size_t)(off + i * cols + j),
+                             tu_load_f32(c->g, gdt, (size_t)(off + j * rows + i)));
+            }
         }
     }
     opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, dt)((size_t)n, gt, c->x, c->want, &params);
     free(gt);
+}
+
+static void setup_case(tcase *c, int64_t rows, int64_t cols, aclDataType gdt, aclDataType dt)
+{
+    setup_batched(c, 1, rows, cols, gdt, dt);
 }
 
 static void free_case(tcase *c)
@@ -97,7 +112,7 @@ static void free_case(tcase *c)
  * opsnn_iter_chunk asks for) and compare with the expected bits. */
 static void run_and_compare(const tcase *c, int64_t chunk)
 {
-    int64_t n = c->rows * c->cols;
+    int64_t n = c->batch * c->rows * c->cols;
     size_t es = tu_dtype_size(c->dt);
     opsnn_iter it = make_iter(c);
     opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, c->dt);
@@ -112,24 +127,36 @@ static void run_and_compare(const tcase *c, int64_t chunk)
     tu_assert_bits_equal(c->y, c->want, (size_t)n, es, "iter");
 }
 
-/* Shapes around the tiling's edges: 256-row blocks, 512-column tiles, 16- and
- * 32-row strips, on every kernel path of this CPU. */
+/* Shapes around the panel walk's edges, on every kernel path of this CPU:
+ * rows and columns one past or one short of the 16- and 32-row strips, the
+ * 256-row blocks and the 512-column tiles; 1-row and 1-column slices (which
+ * coalesce to other walks); odd column counts for the paired 16-bit
+ * transposes; 3-D inputs whose inner pair is transposed. Chunks start and end
+ * mid-row and cross the 2-D slices. */
 static void transposed_input_matches_contiguous(void **state)
 {
     (void)state;
-    static const int64_t shapes[][2] = {{517, 1100}, {33, 7}, {256, 512}, {40, 2049}, {2, 3}};
+    static const int64_t shapes[][3] = {
+        {1, 517, 1100}, {1, 33, 7},    {1, 256, 512}, {1, 40, 2049}, {1, 2, 3},    {1, 1, 700},
+        {1, 700, 1},    {1, 2, 1},     {1, 1, 1},     {1, 271, 515}, {1, 15, 1031}, {1, 17, 33},
+        {1, 513, 9},    {1, 31, 129},  {1, 257, 17},  {3, 37, 101},  {2, 300, 17}, {4, 1, 50},
+        {3, 50, 1},     {2, 257, 513}, {5, 2, 3},
+    };
     static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     opsnn_isa av[OPSNN_ISA_COUNT];
     size_t nav = opsnn_isa_available(av);
     for (size_t ai = 0; ai < nav; ai++) {
         opsnn_kernels_select((int)av[ai]);
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            int64_t b = shapes[s][0], rows = shapes[s][1], cols = shapes[s][2];
             for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
                 tcase c;
-                setup_case(&c, shapes[s][0], shapes[s][1], dts[d], dts[d]);
+                setup_batched(&c, b, rows, cols, dts[d], dts[d]);
                 run_and_compare(&c, 0);
-                run_and_compare(&c, 1000); /* chunks that start and end mid-row */
-                run_and_compare(&c, 3 * shapes[s][1] + 1);
+                run_and_compare(&c, 1000);
+                run_and_compare(&c, 3 * cols + 1);
+                run_and_compare(&c, rows * cols + 7); /* across the 2-D slices */
+                run_and_compare(&c, cols > 16 ? cols - 1 : 2 * cols + 1);
                 free_case(&c);
             }
         }
@@ -146,6 +173,18 @@ static void transposed_input_converted_into_panel(void **state)
     run_and_compare(&c, 0);
     free_case(&c);
     setup_case(&c, 70, 45, ACL_FLOAT16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    free_case(&c);
+    /* odd widths, a ragged last strip, 3-D with the transposed pair inside */
+    setup_batched(&c, 1, 301, 513, ACL_BF16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    run_and_compare(&c, 1000);
+    free_case(&c);
+    setup_batched(&c, 2, 17, 1001, ACL_FLOAT16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    run_and_compare(&c, 17 * 1001 + 5);
+    free_case(&c);
+    setup_batched(&c, 3, 33, 65, ACL_BF16, ACL_FLOAT);
     run_and_compare(&c, 0);
     free_case(&c);
 }

@@ -1,0 +1,229 @@
+/*
+ * transpose_shapes: how fast a transposed operand can be read on this
+ * machine, by tile shape. Not part of the build, not run by ctest; x86-64
+ * with AVX2 only. Build and run from the repository root:
+ *
+ *   cc -std=c11 -O2 -mavx2 -mfma -mf16c -Iinclude -Ikernels \
+ *      bench/transpose_shapes.c -o /tmp/transpose_shapes
+ *   /tmp/transpose_shapes 4096 4      # N x N, 4- or 2-byte elements [, reps]
+ *
+ * The source S is a contiguous N x N matrix read as its transpose (what a
+ * [rows, cols] gradOutput with strides [1, rows] is): element (r, j) of the
+ * output is S[j][r]. Three passes are timed for each walk (one thread, thread
+ * CPU time, best of `reps`, so that other processes' time slices do not
+ * count, though their memory traffic does):
+ *
+ *   gather  S read into a panel that stays in cache, nothing written back;
+ *   copy    the transpose written to a contiguous N x N matrix;
+ *   op      y = panel + x over contiguous x and y (three matrices, as in
+ *           SoftshrinkBackward and SeluBackward), plain stores.
+ *
+ * Walks: `strip` is the library's walk (16 or 32 output rows = one source
+ * cache line, x 512 columns, 256-row blocks); `tall RxC` gathers R output
+ * rows x C bytes of columns, reading 8 (fp32) or 16 (16-bit) source rows side
+ * by side along R elements each, then walks x and y in runs of C bytes. The
+ * references: memcpy of S (copy), and the op over a contiguous S (op). Both
+ * walks call the library's 16-row panel kernel (kernels/transpose/avx2.c).
+ *
+ * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages) the tall
+ * walks gather 4096 x 4096 fp32 2-2.6x faster than the strip, but no walk
+ * copies the transpose in less than 2.5x memcpy's time, and the op stays at
+ * 0.35-0.45 of the contiguous op (16-bit: 0.3-0.35; 1024 x 1024, in the L3:
+ * 0.15, the strip best) -- the x and y side then runs in short pieces.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "transpose/avx2.c"
+
+typedef enum { PASS_GATHER, PASS_COPY, PASS_OP } pass;
+
+typedef struct {
+    int64_t n;
+    size_t es;
+    unsigned char *s, *x, *y, *panel;
+} mats;
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* One row of the pass over c elements: dst = src (copy) or src + x (op). */
+static void row_pass(const mats *m, pass p, const unsigned char *src, int64_t r, int64_t j0,
+                     int64_t c)
+{
+    size_t off = (size_t)(r * m->n + j0) * m->es;
+    if (p == PASS_COPY) {
+        memcpy(m->y + off, src, (size_t)c * m->es);
+        return;
+    }
+    int64_t i = 0;
+    if (m->es == 4) {
+        const float *a = (const float *)(const void *)src, *b = (const float *)(void *)(m->x + off);
+        float *d = (float *)(void *)(m->y + off);
+        for (; i + 8 <= c; i += 8) {
+            _mm256_storeu_ps(d + i, _mm256_add_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));
+        }
+        for (; i < c; i++) {
+            d[i] = a[i] + b[i];
+        }
+    } else {
+        const uint16_t *a = (const uint16_t *)(const void *)src;
+        const uint16_t *b = (const uint16_t *)(void *)(m->x + off);
+        uint16_t *d = (uint16_t *)(void *)(m->y + off);
+        for (; i + 16 <= c; i += 16) {
+            __m256i v = _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(a + i)),
+                                         _mm256_loadu_si256((const __m256i *)(const void *)(b + i)));
+            _mm256_storeu_si256((__m256i *)(void *)(d + i), v);
+        }
+        for (; i < c; i++) {
+            d[i] = (uint16_t)(a[i] + b[i]);
+        }
+    }
+}
+
+static void panel16(const mats *m, size_t cols, const unsigned char *src, unsigned char *dst,
+                    size_t pitch)
+{
+    if (m->es == 4) {
+        opsnn_panel16_ukernel__avx2_x32(cols, src, m->n, dst, pitch);
+    } else {
+        opsnn_panel16_ukernel__avx2_x16(cols, src, m->n, dst, pitch);
+    }
+}
+
+/* The library's walk: strips of one source line x 512 columns, 256-row blocks. */
+static void walk_strip(const mats *m, pass p)
+{
+    int64_t n = m->n, h = 64 / (int64_t)m->es, pitch = 512 + 16;
+    for (int64_t r0 = 0; r0 < n; r0 += 256) {
+        int64_t rend = r0 + 256 < n ? r0 + 256 : n;
+        for (int64_t j0 = 0; j0 < n; j0 += 512) {
+            int64_t c = n - j0 < 512 ? n - j0 : 512;
+            for (int64_t r = r0; r + h <= rend; r += h) {
+                for (int64_t i = 0; i < h; i += 16) {
+                    panel16(m, (size_t)c, m->s + (size_t)(j0 * n + r + i) * m->es,
+                            m->panel + (size_t)(i * pitch) * m->es, (size_t)pitch);
+                }
+                for (int64_t i = 0; p != PASS_GATHER && i < h; i++) {
+                    row_pass(m, p, m->panel + (size_t)(i * pitch) * m->es, r + i, j0, c);
+                }
+            }
+        }
+    }
+}
+
+/* Tall tiles: R rows x C columns, source rows read side by side along R. */
+static void walk_tall(const mats *m, pass p, int64_t rt, int64_t ct)
+{
+    int64_t n = m->n, group = 32 / (int64_t)m->es, pitch = ct + 64 / (int64_t)m->es;
+    for (int64_t r0 = 0; r0 < n; r0 += rt) {
+        int64_t h = n - r0 < rt ? n - r0 : rt;
+        for (int64_t j0 = 0; j0 < n; j0 += ct) {
+            int64_t c = n - j0 < ct ? n - j0 : ct;
+            for (int64_t g = 0; g < c; g += group) {
+                size_t gc = (size_t)(c - g < group ? c - g : group);
+                for (int64_t r = 0; r + 16 <= h; r += 16) {
+                    panel16(m, gc, m->s + (size_t)((j0 + g) * n + r0 + r) * m->es,
+                            m->panel + (size_t)(r * pitch + g) * m->es, (size_t)pitch);
+                }
+            }
+            for (int64_t i = 0; p != PASS_GATHER && i < h; i++) {
+                row_pass(m, p, m->panel + (size_t)(i * pitch) * m->es, r0 + i, j0, c);
+            }
+        }
+    }
+}
+
+/* References: memcpy of S (copy) and the op over a contiguous S (op). */
+static void walk_contiguous(const mats *m, pass p)
+{
+    for (int64_t r = 0; r < m->n; r++) {
+        row_pass(m, p, m->s + (size_t)(r * m->n) * m->es, r, 0, m->n);
+    }
+}
+
+typedef struct {
+    const char *name;
+    int64_t rows, col_bytes; /* 0, 0: strip; -1, -1: contiguous reference */
+} walk;
+
+static double best_of(const mats *m, const walk *w, pass p, int reps)
+{
+    double best = 1e30;
+    for (int k = 0; k < reps; k++) {
+        double t0 = cpu_seconds();
+        if (w->rows < 0) {
+            walk_contiguous(m, p);
+        } else if (w->rows == 0) {
+            walk_strip(m, p);
+        } else {
+            walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es);
+        }
+        double t = cpu_seconds() - t0;
+        best = t < best ? t : best;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s N ELEM_BYTES(4|2) [REPS]\n", argv[0]);
+        return 2;
+    }
+    mats m;
+    m.n = atoll(argv[1]);
+    m.es = (size_t)atoi(argv[2]);
+    int reps = argc > 3 ? atoi(argv[3]) : 5;
+    if (m.n < 512 || m.n % 512 != 0 || (m.es != 4 && m.es != 2) || reps < 1) {
+        fprintf(stderr, "N: a multiple of 512; ELEM_BYTES: 4 or 2; REPS >= 1\n");
+        return 2;
+    }
+    size_t bytes = (size_t)(m.n * m.n) * m.es, panel_bytes = (size_t)8 << 20;
+    m.s = aligned_alloc(4096, bytes);
+    m.x = aligned_alloc(4096, bytes);
+    m.y = aligned_alloc(4096, bytes);
+    m.panel = aligned_alloc(4096, panel_bytes);
+    if (m.s == NULL || m.x == NULL || m.y == NULL || m.panel == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    memset(m.s, 1, bytes), memset(m.x, 2, bytes), memset(m.y, 3, bytes);
+    memset(m.panel, 0, panel_bytes);
+    static const walk walks[] = {
+        {"contiguous", -1, -1},    {"strip", 0, 0},           {"tall 4096x32B", 4096, 32},
+        {"tall 1024x256B", 1024, 256}, {"tall 512x512B", 512, 512}, {"tall 256x1024B", 256, 1024},
+        {"tall 128x2048B", 128, 2048}, {"tall 1024x4096B", 1024, 4096},
+    };
+    static const char *pass_name[] = {"gather", "copy", "op"};
+    printf("%lld x %lld, %zu-byte elements, thread CPU time, best of %d\n", (long long)m.n,
+           (long long)m.n, m.es, reps);
+    printf("%-16s %12s %12s %12s   (ms)\n", "walk", pass_name[0], pass_name[1], pass_name[2]);
+    for (size_t w = 0; w < sizeof walks / sizeof walks[0]; w++) {
+        if (walks[w].rows > m.n || (walks[w].rows > 0 &&
+                                    (size_t)(walks[w].rows * (walks[w].col_bytes + 64)) > panel_bytes)) {
+            continue;
+        }
+        printf("%-16s", walks[w].name);
+        for (int p = PASS_GATHER; p <= PASS_OP; p++) {
+            if (walks[w].rows < 0 && p == PASS_GATHER) {
+                printf(" %12s", "-");
+                continue;
+            }
+            printf(" %12.3f", 1e3 * best_of(&m, &walks[w], (pass)p, reps));
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    free(m.s), free(m.x), free(m.y), free(m.panel);
+    return 0;
+}
