@@ -1,11 +1,9 @@
 /*
  * transpose_shapes: how fast a transposed operand can be read on this
- * machine, by tile shape. Not part of the build, not run by ctest; x86-64
- * with AVX2 only. Build and run from the repository root:
+ * machine, by tile shape. x86-64 with AVX2 only; CMake builds it as
+ * build/bench/transpose_shapes, ctest never runs it:
  *
- *   cc -std=c11 -O2 -mavx2 -mfma -mf16c -Iinclude -Ikernels \
- *      bench/transpose_shapes.c -o /tmp/transpose_shapes
- *   /tmp/transpose_shapes 4096 4      # N x N, 4- or 2-byte elements [, reps]
+ *   build/bench/transpose_shapes 4096 4   # N x N, 4- or 2-byte elements [, reps]
  *
  * The source S is a contiguous N x N matrix read as its transpose (what a
  * [rows, cols] gradOutput with strides [1, rows] is): element (r, j) of the
