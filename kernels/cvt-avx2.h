@@ -48,13 +48,22 @@ static inline __m256 opsnn_avx2_bf16_unpackhi_raw(__m256i v)
     return _mm256_castsi256_ps(_mm256_unpackhi_epi16(_mm256_setzero_si256(), v));
 }
 
+/* x + 0x7fff + (bit 16 of x): the top half of each lane is x rounded to
+ * bf16, nearest even, overflow to inf, for every non-NaN x (and for a NaN
+ * whose low half is zero, which it leaves as it is). */
+static inline __m256i opsnn_avx2_bf16_round_hi(__m256 f)
+{
+    __m256i x = _mm256_castps_si256(f);
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+    return _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb);
+}
+
 /* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16:
  * integer round to nearest even, NaN quieted keeping sign and top payload. */
 static inline __m256i opsnn_avx2_f32_to_bf16_lo(__m256 f)
 {
     __m256i x = _mm256_castps_si256(f);
-    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
-    __m256i rne = _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), lsb);
+    __m256i rne = opsnn_avx2_bf16_round_hi(f);
     __m256i nan = _mm256_or_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(0x40));
     __m256 isnan = _mm256_cmp_ps(f, f, _CMP_UNORD_Q);
     return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(_mm256_srli_epi32(rne, 16)),

@@ -53,14 +53,23 @@ static inline __m512 opsnn_avx512_bf16_unpackhi_raw(__m512i v)
     return _mm512_castsi512_ps(_mm512_unpackhi_epi16(_mm512_setzero_si512(), v));
 }
 
+/* x + 0x7fff + (bit 16 of x): the top half of each lane is x rounded to
+ * bf16, nearest even, overflow to inf, for every non-NaN x (and for a NaN
+ * whose low half is zero, which it leaves as it is). */
+static inline __m512i opsnn_avx512_bf16_round_hi(__m512 f)
+{
+    __m512i x = _mm512_castps_si512(f);
+    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+    return _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb);
+}
+
 /* f32 -> bf16 in the low half of each 32-bit lane, as opsnn_f32_to_bf16:
  * integer round to nearest even (AVX512-BF16's vcvtneps2bf16 would flush
  * subnormals), NaN quieted keeping sign and top payload bits. */
 static inline __m512i opsnn_avx512_f32_to_bf16_lo(__m512 f)
 {
     __m512i x = _mm512_castps_si512(f);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
-    __m512i rne = _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7fff)), lsb);
+    __m512i rne = opsnn_avx512_bf16_round_hi(f);
     __m512i nan = _mm512_or_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x40));
     return _mm512_mask_mov_epi32(_mm512_srli_epi32(rne, 16),
                                  _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q), nan);

@@ -49,14 +49,22 @@ static inline float32x4_t opsnn_neon_bf16_quiet(float32x4_t raw)
         vorrq_u32(vreinterpretq_u32_f32(raw), vandq_u32(nan, vdupq_n_u32(0x400000u))));
 }
 
-/* 4 f32 -> 4 bf16 as opsnn_f32_to_bf16: the high half of x + 0x7fff + lsb
- * (ADDHN) rounds to nearest even, overflow included; a NaN keeps its top
- * half with the quiet bit (0x40) set. */
-static inline uint16x4_t opsnn_neon_f32_to_bf16(float32x4_t f)
+/* The high half of x + 0x7fff + lsb (ADDHN): x rounded to bf16, nearest
+ * even, overflow included, for every non-NaN x (and for a NaN whose low half
+ * is zero, which it leaves as it is). */
+static inline uint16x4_t opsnn_neon_bf16_round(float32x4_t f)
 {
     uint32x4_t x = vreinterpretq_u32_f32(f);
     uint32x4_t lsb = vandq_u32(vshrq_n_u32(x, 16), vdupq_n_u32(1));
-    uint16x4_t rne = vaddhn_u32(x, vaddq_u32(lsb, vdupq_n_u32(0x7fffu)));
+    return vaddhn_u32(x, vaddq_u32(lsb, vdupq_n_u32(0x7fffu)));
+}
+
+/* 4 f32 -> 4 bf16 as opsnn_f32_to_bf16: opsnn_neon_bf16_round; a NaN keeps
+ * its top half with the quiet bit (0x40) set. */
+static inline uint16x4_t opsnn_neon_f32_to_bf16(float32x4_t f)
+{
+    uint32x4_t x = vreinterpretq_u32_f32(f);
+    uint16x4_t rne = opsnn_neon_bf16_round(f);
     uint16x4_t nan = vorr_u16(vshrn_n_u32(x, 16), vdup_n_u16(0x40u));
     uint16x4_t ordered = vmovn_u32(vceqq_f32(f, f));
     return vbsl_u16(ordered, rne, nan);

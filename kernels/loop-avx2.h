@@ -31,6 +31,20 @@ static inline void opsnn_avx2_store_x16(void *y, size_t i, int stream, __m256i v
     }
 }
 
+/* Store 16 16-bit results at element i as two 128-bit halves (no vinserti128),
+ * streamed (32-byte aligned) or not. */
+static inline void opsnn_avx2_store_x8x2(void *y, size_t i, int stream, __m128i lo, __m128i hi)
+{
+    __m128i *p = (__m128i *)((uint16_t *)y + i);
+    if (stream) {
+        _mm_stream_si128(p, lo);
+        _mm_stream_si128(p + 1, hi);
+    } else {
+        _mm_storeu_si128(p, lo);
+        _mm_storeu_si128(p + 1, hi);
+    }
+}
+
 typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
                                 const void *params);
 

@@ -27,6 +27,21 @@ static inline void opsnn_avx512_store_x16(void *y, size_t i, uint32_t mask, int 
     }
 }
 
+/* The same for two 256-bit halves (16 results each; `mask` covers both, the
+ * low half's lanes in its low 16 bits), with no vinserti64x4. */
+static inline void opsnn_avx512_store_x16x2(void *y, size_t i, uint32_t mask, int stream,
+                                            __m256i lo, __m256i hi)
+{
+    uint16_t *p = (uint16_t *)y + i;
+    if (stream) {
+        _mm256_stream_si256((__m256i *)p, lo);
+        _mm256_stream_si256((__m256i *)(p + 16), hi);
+    } else {
+        _mm256_mask_storeu_epi16(p, (__mmask16)mask, lo);
+        _mm256_mask_storeu_epi16(p + 16, (__mmask16)(mask >> 16), hi);
+    }
+}
+
 typedef void (*opsnn_avx512_step)(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                                   int stream, const void *params);
 

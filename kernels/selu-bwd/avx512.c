@@ -1,24 +1,49 @@
 /* SeluBackward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic
- * (kernels/selu-bwd/avx2.c) in 16-lane registers with mask compares.
- * r <= 0 (ordered: +-0 included, NaN takes A) gives B = g * (r + SCALE_ALPHA),
- * else A = g * SCALE. No FMA. A NaN made from non-NaN operands (0 * inf) is
- * replaced by OPSNN_CANONICAL_NAN_BITS; a NaN operand propagates. The
- * conversions (cvt-avx512.h) reproduce cvt.h bit for bit; bf16 is widened
+ * (kernels/selu-bwd/avx2.c, whose comments give the reasons) in 16-lane
+ * registers with mask compares. r <= 0 (ordered: +-0 included, NaN takes A)
+ * gives B = g * (r + SCALE_ALPHA), else A = g * SCALE, as one multiply of g
+ * by the selected factor. No FMA. A NaN made from non-NaN operands (0 * inf,
+ * the x86 default NaN 0xffc00000) is replaced by OPSNN_CANONICAL_NAN_BITS: in
+ * float32 for float32 and the integer dtypes, after the narrowing for
+ * fp16/bf16, only in blocks where r holds a -inf. A NaN operand propagates.
+ * The conversions (cvt-avx512.h) reproduce cvt.h bit for bit; bf16 is widened
  * raw. The integer dtypes pass through fp16 both ways. */
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
 
-static inline __m512 selu(__m512 g, __m512 r, const opsnn_selu_bwd_params *c)
+/* The x86 default NaN narrowed to fp16 and bf16. */
+#define X86_DEFAULT_NAN_F16 0xfe00u
+#define X86_DEFAULT_NAN_BF16 0xffc0u
+
+/* g * (r <= 0 ? r + SCALE_ALPHA : SCALE); a made NaN is left as it comes. */
+static inline __m512 selu_mul(__m512 g, __m512 r, const opsnn_selu_bwd_params *c)
 {
     __mmask16 le = _mm512_cmp_ps_mask(r, _mm512_setzero_ps(), _CMP_LE_OQ);
     __m512 t = _mm512_add_ps(r, _mm512_set1_ps(c->scale_alpha));
-    __m512 yb = _mm512_mul_ps(g, t);
-    __m512 ya = _mm512_mul_ps(g, _mm512_set1_ps(c->scale));
-    __m512 y = _mm512_mask_blend_ps(le, ya, yb);
+    return _mm512_mul_ps(g, _mm512_mask_blend_ps(le, _mm512_set1_ps(c->scale), t));
+}
+
+static inline __m512 selu(__m512 g, __m512 r, const opsnn_selu_bwd_params *c)
+{
+    __m512 y = selu_mul(g, r, c);
     __mmask16 made = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q) & _mm512_cmp_ps_mask(g, g, _CMP_ORD_Q);
     __m512 canon = _mm512_castsi512_ps(_mm512_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
     return _mm512_mask_blend_ps(made, y, canon);
+}
+
+/* fp16/bf16: no -inf in r16 (`ninf`), no made NaN (see avx2.c). */
+static inline int has_neg_inf16(__m512i r16, uint16_t ninf)
+{
+    return _mm512_cmpeq_epi16_mask(r16, _mm512_set1_epi16((short)ninf)) != 0;
+}
+
+/* A made NaN narrowed is `dflt` where g16 is not `dflt`: it becomes `canon`. */
+static inline __m512i fix_made16(__m512i y16, __m512i g16, uint16_t dflt, uint16_t canon)
+{
+    __m512i d = _mm512_set1_epi16((short)dflt);
+    __mmask32 made = _mm512_cmpeq_epi16_mask(y16, d) & ~_mm512_cmpeq_epi16_mask(g16, d);
+    return _mm512_mask_mov_epi16(y16, made, _mm512_set1_epi16((short)canon));
 }
 
 /* A float32 value rounded to fp16 (nearest even, overflow to inf) and back. */
@@ -53,33 +78,56 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
-static inline __m256i selu_f16(__m256i g, __m256i r, const opsnn_selu_bwd_params *c)
+/* Sixteen fp16 results from the lanes of `mask` at p, q, made NaNs not yet
+ * fixed. */
+static inline __m256i selu_f16x16(const uint16_t *p, const uint16_t *q, __mmask16 mask,
+                                  const opsnn_selu_bwd_params *c)
 {
-    return opsnn_avx512_f32_to_f16(selu(opsnn_avx512_f16_to_f32(g), opsnn_avx512_f16_to_f32(r), c));
+    __m512 g = opsnn_avx512_f16_to_f32(_mm256_maskz_loadu_epi16(mask, p));
+    __m512 r = opsnn_avx512_f16_to_f32(_mm256_maskz_loadu_epi16(mask, q));
+    return opsnn_avx512_f32_to_f16(selu_mul(g, r, c));
 }
 
+/* The halves go straight from and to memory (no vextracti64x4/vinserti64x4
+ * beside the conversions' own shuffles), as in avx2.c. */
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, const void *params)
 {
     const opsnn_selu_bwd_params *c = params;
-    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
-    __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m256i lo = selu_f16(_mm512_castsi512_si256(g), _mm512_castsi512_si256(r), c);
-    __m256i hi = selu_f16(_mm512_extracti64x4_epi64(g, 1), _mm512_extracti64x4_epi64(r, 1), c);
-    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+    const uint16_t *g = (const uint16_t *)a + i, *r = (const uint16_t *)b + i;
+    __m256i lo = selu_f16x16(g, r, (__mmask16)mask, c);
+    __m256i hi = selu_f16x16(g + 16, r + 16, (__mmask16)(mask >> 16), c);
+    if (has_neg_inf16(_mm512_maskz_loadu_epi16((__mmask32)mask, r), 0xfc00u)) {
+        __m512i y16 = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+        __m512i g16 = _mm512_maskz_loadu_epi16((__mmask32)mask, g);
+        opsnn_avx512_store_x16(y, i, mask, stream,
+                               fix_made16(y16, g16, X86_DEFAULT_NAN_F16, 0x7e00u));
+    } else {
+        opsnn_avx512_store_x16x2(y, i, mask, stream, lo, hi);
+    }
 }
 
-/* The unpacks and the pack are inverse lane shuffles, so the element order
- * survives the round trip without a permute. */
+/* Even elements shifted up, odd ones masked in place, each rounded with
+ * opsnn_avx512_bf16_round_hi (every NaN here has a zero low half), and one
+ * word blend puts them back, as in avx2.c. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                              int stream, const void *params)
 {
     const opsnn_selu_bwd_params *c = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m512 lo = selu(opsnn_avx512_bf16_unpacklo_raw(g), opsnn_avx512_bf16_unpacklo_raw(r), c);
-    __m512 hi = selu(opsnn_avx512_bf16_unpackhi_raw(g), opsnn_avx512_bf16_unpackhi_raw(r), c);
-    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
+    __m512i hi16 = _mm512_set1_epi32((int)0xffff0000u);
+    __m512 ye = selu_mul(_mm512_castsi512_ps(_mm512_slli_epi32(g, 16)),
+                         _mm512_castsi512_ps(_mm512_slli_epi32(r, 16)), c);
+    __m512 yo = selu_mul(_mm512_castsi512_ps(_mm512_and_si512(g, hi16)),
+                         _mm512_castsi512_ps(_mm512_and_si512(r, hi16)), c);
+    __m512i y16 = _mm512_mask_blend_epi16(0xaaaaaaaau,
+                                          _mm512_srli_epi32(opsnn_avx512_bf16_round_hi(ye), 16),
+                                          opsnn_avx512_bf16_round_hi(yo));
+    if (has_neg_inf16(r, 0xff80u)) {
+        y16 = fix_made16(y16, g, X86_DEFAULT_NAN_BF16, 0x7fc0u);
+    }
+    opsnn_avx512_store_x16(y, i, mask, stream, y16);
 }
 
 /* int8 (exact in fp16) -> SELU in f32 -> fp16 -> int32; vpmovsdb saturates

@@ -1,10 +1,11 @@
 /* SeluBackward, Advanced SIMD, in the float32 order of the ops-nn arch35
  * kernel (op_kernel/arch35/selu_grad.h):
  * A = g * SCALE; B = g * (r + SCALE_ALPHA); y = r <= 0 ? B : A (a NaN r
- * compares false and takes A). No fused multiply-add (-ffp-contract=off, and
- * no vfma intrinsics). In every lane at most one multiply operand is NaN (t
- * is never NaN where r <= 0), so a NaN that comes in keeps its sign and
- * payload (quieted); a NaN the multiply creates (0 * inf) is the AArch64
+ * compares false and takes A), computed as one multiply of g by the selected
+ * factor (the same operands, the same rounding). No fused multiply-add
+ * (-ffp-contract=off, and no vfma intrinsics). The factor is never NaN (t is
+ * never NaN where r <= 0), so a NaN that comes in is g's and keeps its sign
+ * and payload (quieted); a NaN the multiply creates (0 * inf) is the AArch64
  * default NaN, 0x7fc00000 — the one canonical NaN of every path.
  *
  * INT8 / INT32 go through fp16 both ways as the NPU kernel's Cast chain
@@ -20,10 +21,8 @@
 static inline float32x4_t selu(float32x4_t g, float32x4_t r, const opsnn_selu_bwd_params *c)
 {
     uint32x4_t le = vcleq_f32(r, vdupq_n_f32(0.0f));
-    float32x4_t a = vmulq_f32(g, vdupq_n_f32(c->scale));
     float32x4_t t = vaddq_f32(r, vdupq_n_f32(c->scale_alpha));
-    float32x4_t b = vmulq_f32(g, t);
-    return vbslq_f32(le, b, a);
+    return vmulq_f32(g, vbslq_f32(le, t, vdupq_n_f32(c->scale)));
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, const void *params)
@@ -49,7 +48,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, con
 
 /* Raw widening is enough: a signalling NaN g comes out of the multiply quiet
  * with its payload, as opsnn_bf16_to_f32 would have made it, and a NaN r
- * only steers the compare. */
+ * only steers the compare. Every NaN the multiply gives here (g's, or the
+ * default NaN) has a zero low half, so opsnn_neon_bf16_round narrows it
+ * without opsnn_neon_f32_to_bf16's NaN case. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, const void *params)
 {
     const opsnn_selu_bwd_params *c = params;
@@ -57,7 +58,8 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, co
     uint16x8_t r = vld1q_u16((const uint16_t *)b + i);
     float32x4_t lo = selu(opsnn_neon_bf16_raw_lo(g), opsnn_neon_bf16_raw_lo(r), c);
     float32x4_t hi = selu(opsnn_neon_bf16_raw_hi(g), opsnn_neon_bf16_raw_hi(r), c);
-    vst1q_u16((uint16_t *)y + i, opsnn_neon_f32_to_bf16x8(lo, hi));
+    uint16x8_t y16 = vcombine_u16(opsnn_neon_bf16_round(lo), opsnn_neon_bf16_round(hi));
+    vst1q_u16((uint16_t *)y + i, y16);
 }
 
 /* int32 lanes -> fp16 -> f32, as the first Cast. */

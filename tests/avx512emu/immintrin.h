@@ -237,6 +237,20 @@ static inline simde__mmask16 emu_cmplt_epi32_mask(simde__m512i a, simde__m512i b
 #undef _mm512_cmplt_epi32_mask
 #define _mm512_cmplt_epi32_mask(a, b) emu_cmplt_epi32_mask(a, b)
 
+/* vpcmpeqw into a mask, which SIMDe 0.7.4 lacks for 512-bit vectors. */
+static inline simde__mmask32 emu_cmpeq_epi16_mask(simde__m512i a, simde__m512i b)
+{
+    emu_m512i x = simde__m512i_to_private(a);
+    emu_m512i y = simde__m512i_to_private(b);
+    uint32_t m = 0;
+    for (int i = 0; i < 32; i++) {
+        m |= (uint32_t)(x.u16[i] == y.u16[i]) << i;
+    }
+    return (simde__mmask32)m;
+}
+#undef _mm512_cmpeq_epi16_mask
+#define _mm512_cmpeq_epi16_mask(a, b) emu_cmpeq_epi16_mask(a, b)
+
 /* Masked loads (unselected lanes zero) and stores that touch only the
  * selected lanes' bytes. */
 static inline void emu_mask_load(void *dst, size_t size, uint64_t k, const void *p, size_t es)
