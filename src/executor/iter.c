@@ -91,6 +91,9 @@ typedef struct {
     int noperands;
     aclDataType dtype[OPSNN_ITER_OPERANDS];
     int64_t es[OPSNN_ITER_OPERANDS];
+    /* the kernel's variant for a b that is one value along the run (stride 0,
+     * e.g. a [rows, 1] input), or NULL: then that value fills a tile */
+    opsnn_ukernel_fn scalar_b;
 } row_ops;
 
 /* 0 when every operand can be moved between its dtype and the compute dtype
@@ -110,45 +113,83 @@ static int check_conversions(const row_ops *ops, aclDataType cdt)
     return 0;
 }
 
+/* How the operands of a run reach the kernel. */
+typedef struct {
+    opsnn_ukernel_fn fn; /* the kernel, or its variant when b is one value */
+    int direct[OPSNN_ITER_OPERANDS]; /* passed by pointer, not through a tile */
+    int convert_b; /* b's one value is in another dtype: converted per run */
+    int all_direct; /* with b's value converted, when convert_b */
+} row_plan;
+
+static row_plan plan_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                         const int64_t stride[OPSNN_ITER_OPERANDS])
+{
+    row_plan pl = {fn, {0, 0, 0}, 0, 1};
+    for (int k = 0; k < ops->noperands; k++) {
+        pl.direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
+    }
+    /* a broadcast value goes to the kernel's variant as it is: no tile */
+    if (ops->scalar_b != NULL && ops->noperands == 3 && stride[2] == 0) {
+        pl.fn = ops->scalar_b;
+        pl.direct[2] = 1;
+        pl.convert_b = ops->dtype[2] != cdt;
+    }
+    for (int k = 0; k < ops->noperands; k++) {
+        pl.all_direct &= pl.direct[k];
+    }
+    return pl;
+}
+
+/* The parameters for a run of n elements: no streaming stores on short runs. */
+static const opsnn_kparams *run_params(const opsnn_kparams *params, opsnn_kparams *short_run,
+                                       int64_t n)
+{
+    *short_run = *params;
+    short_run->nt_store = 0;
+    return n >= NT_MIN_RUN || !params->nt_store ? params : short_run;
+}
+
 /* One run of n elements along the innermost dim, starting at row[k]. Operands
- * that are unit-stride and in the compute dtype are passed by pointer; when
- * all are, the micro-kernel takes the whole run at once. Returns -1 when a
+ * that are unit-stride and in the compute dtype are passed by pointer, and so
+ * is a b that is one value when the kernel has a variant for it; when all
+ * are, the micro-kernel takes the whole run at once. Returns -1 when a
  * gather or scatter meets an unsupported dtype pair. */
 static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
                    const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {
-    int direct[OPSNN_ITER_OPERANDS] = {0, 0, 0};
-    int all_direct = 1;
-    opsnn_kparams short_run = *params;
-    short_run.nt_store = 0;
-    for (int k = 0; k < ops->noperands; k++) {
-        direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
-        all_direct &= direct[k];
+    row_plan pl = plan_row(ops, fn, cdt, stride);
+    opsnn_kparams short_run;
+    char *p[OPSNN_ITER_OPERANDS];
+    memcpy(p, row, sizeof p);
+    _Alignas(8) unsigned char value[8];
+    if (pl.convert_b) {
+        if (opsnn_copy_convert(value, cdt, 1, row[2], ops->dtype[2], 1, 1) != 0) {
+            return -1;
+        }
+        p[2] = (char *)value;
     }
-    if (all_direct) {
-        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0],
-           n >= NT_MIN_RUN || !params->nt_store ? params : &short_run);
+    if (pl.all_direct) {
+        pl.fn((size_t)n, p[1], ops->noperands > 2 ? p[2] : NULL, p[0],
+              run_params(params, &short_run, n));
         return 0;
     }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
-    char *p[OPSNN_ITER_OPERANDS];
-    memcpy(p, row, sizeof p);
     while (n > 0) {
         int64_t c = n < TILE ? n : TILE;
         const void *in[2] = {NULL, NULL};
         for (int k = 1; k < ops->noperands; k++) {
             /* a broadcast value (stride 0) fills its tile once per run */
-            int fill = !direct[k] && (stride[k] != 0 || p[0] == row[0]);
+            int fill = !pl.direct[k] && (stride[k] != 0 || p[0] == row[0]);
             if (fill && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
                                            (size_t)c) != 0) {
                 return -1;
             }
-            in[k - 1] = direct[k] ? (const void *)p[k] : (const void *)tile[k];
+            in[k - 1] = pl.direct[k] ? (const void *)p[k] : (const void *)tile[k];
         }
-        void *y = direct[0] ? (void *)p[0] : (void *)tile[0];
-        fn((size_t)c, in[0], in[1], y, direct[0] && c >= NT_MIN_RUN ? params : &short_run);
-        if (!direct[0] &&
+        void *y = pl.direct[0] ? (void *)p[0] : (void *)tile[0];
+        pl.fn((size_t)c, in[0], in[1], y, run_params(params, &short_run, pl.direct[0] ? c : 0));
+        if (!pl.direct[0] &&
             opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c) != 0) {
             return -1;
         }
@@ -158,6 +199,54 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         n -= c;
     }
     return 0;
+}
+
+/* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
+ * elements. A broadcast row ([cols]: stride 1, outer 0) in another dtype is
+ * converted once, here, and then read in place like the others; when every
+ * operand is direct the rows go to the kernel back to back, with nothing
+ * per row but the pointer steps (a 256 x 256 broadcast call has 256 rows). */
+static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
+                    const int64_t stride[OPSNN_ITER_OPERANDS],
+                    const int64_t outer[OPSNN_ITER_OPERANDS], int64_t rows, int64_t n)
+{
+    row_ops rops = *ops;
+    char *p[OPSNN_ITER_OPERANDS];
+    memcpy(p, row, sizeof p);
+    _Alignas(64) unsigned char resident[OPSNN_ITER_OPERANDS - 1][TILE * 4];
+    void *heap[OPSNN_ITER_OPERANDS - 1] = {NULL, NULL};
+    int64_t cs = (int64_t)opsnn_dtype_size(cdt);
+    int rc = 0;
+    for (int k = 1; k < ops->noperands && rc == 0; k++) {
+        if (stride[k] != 1 || outer[k] != 0 || ops->dtype[k] == cdt) {
+            continue;
+        }
+        void *buf = n <= TILE ? resident[k - 1] : (heap[k - 1] = opsnn_malloc((size_t)(n * cs)));
+        if (buf == NULL) {
+            continue; /* without memory each row converts it, with the same bits */
+        }
+        rc = opsnn_copy_convert(buf, cdt, 1, p[k], ops->dtype[k], 1, (size_t)n);
+        p[k] = buf;
+        rops.dtype[k] = cdt;
+        rops.es[k] = cs;
+    }
+    row_plan pl = plan_row(&rops, fn, cdt, stride);
+    opsnn_kparams short_run;
+    const opsnn_kparams *prm = run_params(params, &short_run, n);
+    for (int64_t r = 0; r < rows && rc == 0; r++) {
+        if (pl.all_direct && !pl.convert_b) {
+            pl.fn((size_t)n, p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
+        } else {
+            rc = run_row(&rops, fn, cdt, params, p, stride, n);
+        }
+        for (int k = 0; k < rops.noperands && r + 1 < rows; k++) {
+            p[k] += outer[k] * rops.es[k];
+        }
+    }
+    opsnn_free(heap[0]);
+    opsnn_free(heap[1]);
+    return rc;
 }
 
 /* ---- Transposed inputs: panels, tiled on two levels ----------------------
@@ -353,12 +442,17 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
         return -1;
     }
     int nd = it->ndim;
-    int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0}, outer[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    ops.scalar_b = NULL;
     if (nd == 0) { /* a single element */
         return run_row(&ops, fn, cdt, params, it->base, inner, end - begin);
     }
     for (int k = 0; k < it->noperands; k++) {
         inner[k] = it->strides[k][nd - 1];
+        outer[k] = nd >= 2 ? it->strides[k][nd - 2] : 0;
+    }
+    if (it->noperands == 3 && inner[2] == 0) {
+        ops.scalar_b = opsnn_ukernel_scalar_b(fn);
     }
     int pk = panel_input(it);
     unsigned char *panel = pk != 0 ? thread_panel() : NULL;
@@ -368,7 +462,7 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     for (int64_t pos = begin; pos < end;) {
         /* full rows left in this range and in this 2-D slice */
         int64_t rows = 0;
-        if (panel != NULL && c.idx[nd - 1] == 0) { /* a panel input implies nd >= 2 */
+        if (nd >= 2 && c.idx[nd - 1] == 0) {
             int64_t slice = it->shape[nd - 2] - c.idx[nd - 2];
             rows = (end - pos) / len;
             rows = rows < slice ? rows : slice;
@@ -377,7 +471,8 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
         int rc;
         if (rows >= 2) {
             n = rows * len;
-            rc = run_panels(it, &ops, pk, panel, fn, cdt, params, c.ptr, rows, len);
+            rc = panel != NULL ? run_panels(it, &ops, pk, panel, fn, cdt, params, c.ptr, rows, len)
+                               : run_rows(&ops, fn, cdt, params, c.ptr, inner, outer, rows, len);
         } else {
             n = len - c.idx[nd - 1] < end - pos ? len - c.idx[nd - 1] : end - pos;
             rc = run_row(&ops, fn, cdt, params, c.ptr, inner, n);
