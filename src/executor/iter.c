@@ -201,54 +201,6 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
     return 0;
 }
 
-/* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
- * elements. A broadcast row ([cols]: stride 1, outer 0) in another dtype is
- * converted once, here, and then read in place like the others; when every
- * operand is direct the rows go to the kernel back to back, with nothing
- * per row but the pointer steps (a 256 x 256 broadcast call has 256 rows). */
-static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
-                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
-                    const int64_t stride[OPSNN_ITER_OPERANDS],
-                    const int64_t outer[OPSNN_ITER_OPERANDS], int64_t rows, int64_t n)
-{
-    row_ops rops = *ops;
-    char *p[OPSNN_ITER_OPERANDS];
-    memcpy(p, row, sizeof p);
-    _Alignas(64) unsigned char resident[OPSNN_ITER_OPERANDS - 1][TILE * 4];
-    void *heap[OPSNN_ITER_OPERANDS - 1] = {NULL, NULL};
-    int64_t cs = (int64_t)opsnn_dtype_size(cdt);
-    int rc = 0;
-    for (int k = 1; k < ops->noperands && rc == 0; k++) {
-        if (stride[k] != 1 || outer[k] != 0 || ops->dtype[k] == cdt) {
-            continue;
-        }
-        void *buf = n <= TILE ? resident[k - 1] : (heap[k - 1] = opsnn_malloc((size_t)(n * cs)));
-        if (buf == NULL) {
-            continue; /* without memory each row converts it, with the same bits */
-        }
-        rc = opsnn_copy_convert(buf, cdt, 1, p[k], ops->dtype[k], 1, (size_t)n);
-        p[k] = buf;
-        rops.dtype[k] = cdt;
-        rops.es[k] = cs;
-    }
-    row_plan pl = plan_row(&rops, fn, cdt, stride);
-    opsnn_kparams short_run;
-    const opsnn_kparams *prm = run_params(params, &short_run, n);
-    for (int64_t r = 0; r < rows && rc == 0; r++) {
-        if (pl.all_direct && !pl.convert_b) {
-            pl.fn((size_t)n, p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
-        } else {
-            rc = run_row(&rops, fn, cdt, params, p, stride, n);
-        }
-        for (int k = 0; k < rops.noperands && r + 1 < rows; k++) {
-            p[k] += outer[k] * rops.es[k];
-        }
-    }
-    opsnn_free(heap[0]);
-    opsnn_free(heap[1]);
-    return rc;
-}
-
 /* ---- Transposed inputs: panels, tiled on two levels ----------------------
  * A transposed input read one row at a time touches a new cache line (and
  * often a new page) per element. When its next row starts in the same cache
@@ -387,6 +339,58 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
         }
     }
     return 0;
+}
+
+/* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
+ * elements. A broadcast row ([cols]: stride 1, outer 0) in another dtype is
+ * converted once, here, and then read in place like the others: on the
+ * stack up to a tile, beyond that in the thread's panel (which this path
+ * does not otherwise use); without it each row converts the row again, same
+ * bits. When every operand is direct the rows go to the kernel back to
+ * back, with nothing per row but the pointer steps (a 256 x 256 broadcast
+ * call has 256 rows). */
+static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
+                    const int64_t stride[OPSNN_ITER_OPERANDS],
+                    const int64_t outer[OPSNN_ITER_OPERANDS], int64_t rows, int64_t n)
+{
+    row_ops rops = *ops;
+    char *p[OPSNN_ITER_OPERANDS];
+    memcpy(p, row, sizeof p);
+    _Alignas(64) unsigned char resident[OPSNN_ITER_OPERANDS - 1][TILE * 4];
+    int64_t cs = (int64_t)opsnn_dtype_size(cdt);
+    int rc = 0;
+    for (int k = 1; k < ops->noperands && rc == 0; k++) {
+        if (stride[k] != 1 || outer[k] != 0 || ops->dtype[k] == cdt) {
+            continue;
+        }
+        /* half the panel each: two inputs may both be [cols] */
+        size_t half = PANEL_BYTES / 2 / 64 * 64;
+        unsigned char *buf = n <= TILE ? resident[k - 1]
+                           : (size_t)(n * cs) <= half ? thread_panel() : NULL;
+        if (buf == NULL) {
+            continue;
+        }
+        buf += n <= TILE ? 0 : (size_t)(k - 1) * half;
+        rc = opsnn_copy_convert(buf, cdt, 1, p[k], ops->dtype[k], 1, (size_t)n);
+        p[k] = (char *)buf;
+        rops.dtype[k] = cdt;
+        rops.es[k] = cs;
+    }
+    row_plan pl = plan_row(&rops, fn, cdt, stride);
+    opsnn_kparams short_run;
+    const opsnn_kparams *prm = run_params(params, &short_run, n);
+    for (int64_t r = 0; r < rows && rc == 0; r++) {
+        if (pl.all_direct && !pl.convert_b) {
+            pl.fn((size_t)n, p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
+        } else {
+            rc = run_row(&rops, fn, cdt, params, p, stride, n);
+        }
+        for (int k = 0; k < rops.noperands && r + 1 < rows; k++) {
+            p[k] += outer[k] * rops.es[k];
+        }
+    }
+    return rc;
 }
 
 /* ---- The walk ------------------------------------------------------------ */
