@@ -28,7 +28,11 @@
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-enum { SELF_COL, SELF_ROW, GRAD_COL, LAYOUTS }; /* which input is broadcast, how */
+/* Which input is broadcast, how: self [rows, 1]; self [cols]; gradOutput
+ * [rows, 1]; self expanded from the first column of a [rows, cols] array
+ * (strides {cols, 0}: one value per row, rows as far apart as the output's);
+ * gradOutput [cols] with self [rows, 1] (both broadcast). */
+enum { SELF_COL, SELF_ROW, GRAD_COL, SELF_COL_EXPANDED, GRAD_ROW_SELF_COL, LAYOUTS };
 
 typedef struct {
     aclDataType y, g, x, c; /* gradInput, gradOutput, self, compute dtype */
@@ -109,8 +113,13 @@ static void emulate(bcase *c, float lambda)
     for (int64_t i = 0; i < c->rows; i++) {
         for (int64_t j = 0; j < c->cols; j++) {
             size_t e = (size_t)(i * c->cols + j);
-            size_t gi = c->layout == GRAD_COL ? (size_t)i : e;
-            size_t xi = c->layout == SELF_COL ? (size_t)i : c->layout == SELF_ROW ? (size_t)j : e;
+            size_t gi = c->layout == GRAD_COL            ? (size_t)i
+                      : c->layout == GRAD_ROW_SELF_COL ? (size_t)j
+                                                         : e;
+            size_t xi = c->layout == SELF_COL || c->layout == GRAD_ROW_SELF_COL ? (size_t)i
+                      : c->layout == SELF_ROW            ? (size_t)j
+                      : c->layout == SELF_COL_EXPANDED ? (size_t)(i * c->cols)
+                                                         : e;
             float x = widen(c->x, c->d.x, xi);
             int pass = fabsf(x) > lambda || x != x;
             if (c->d.c != ACL_FLOAT) {
@@ -134,8 +143,10 @@ static void setup(bcase *c, int64_t rows, int64_t cols, int layout, dtypes d, ui
     tu_rng r = {seed};
     c->rows = rows, c->cols = cols, c->layout = layout, c->d = d;
     c->n = rows * cols;
-    c->gn = layout == GRAD_COL ? rows : c->n;
-    c->xn = layout == SELF_COL ? rows : layout == SELF_ROW ? cols : c->n;
+    c->gn = layout == GRAD_COL ? rows : layout == GRAD_ROW_SELF_COL ? cols : c->n;
+    c->xn = layout == SELF_COL || layout == GRAD_ROW_SELF_COL ? rows
+          : layout == SELF_ROW                               ? cols
+                                                             : c->n;
     c->g = malloc((size_t)c->gn * esize(d.g));
     c->x = malloc((size_t)c->xn * esize(d.x));
     c->y = malloc((size_t)c->n * esize(d.y));
@@ -166,6 +177,11 @@ static opsnn_iter make_iter(const bcase *c)
     int bk = c->layout == GRAD_COL ? 1 : 2;
     if (c->layout == SELF_ROW) {
         it.strides[bk][0] = 0, it.strides[bk][1] = 1;
+    } else if (c->layout == SELF_COL_EXPANDED) {
+        it.strides[bk][0] = c->cols, it.strides[bk][1] = 0;
+    } else if (c->layout == GRAD_ROW_SELF_COL) {
+        it.strides[1][0] = 0, it.strides[1][1] = 1;
+        it.strides[2][0] = 1, it.strides[2][1] = 0;
     } else {
         it.strides[bk][0] = 1, it.strides[bk][1] = 0;
     }

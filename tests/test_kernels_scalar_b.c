@@ -117,8 +117,8 @@ static void compare_value(const krow *row, opsnn_ukernel_fn ref, const void *val
             }
             memcpy(&got, &want, sizeof got);
             unsigned char *ya = want.y + GUARD + yoff * es, *yg = got.y + GUARD + yoff * es;
-            ref(n, inplace ? (const void *)ya : want.a + GUARD + off * es, want.b + GUARD + off * es,
-                ya, &p);
+            const void *aw = inplace ? (const void *)ya : want.a + GUARD + off * es;
+            ref(n, aw, want.b + GUARD + off * es, ya, &p);
             row->fn(n, inplace ? (const void *)yg : got.a + GUARD + off * es, value, yg, &p);
             if (memcmp(want.y, got.y, sizeof want.y) != 0) {
                 uint32_t v = 0;
@@ -168,9 +168,9 @@ static void every_scalar_b_variant_bits_equal_reference(void **state)
         for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
             for (size_t v = 0; v < N_OF(F32_SELF) + 8; v++) {
                 uint32_t bits = self_value(row->dtype, v, &r);
+                uint16_t half = (uint16_t)bits;
                 unsigned char value[4];
-                memcpy(value, es == 4 ? (const void *)&bits : (const void *)&(uint16_t){(uint16_t)bits},
-                       es);
+                memcpy(value, es == 4 ? (const void *)&bits : (const void *)&half, es);
                 compare_value(row, ref, value, LAMBDAS[l], &src);
             }
         }

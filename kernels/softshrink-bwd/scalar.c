@@ -26,7 +26,8 @@ void opsnn_softshrink_bwd_ukernel__scalar_f16(size_t n, const void *a, const voi
     const uint16_t *g = a, *x = b;
     uint16_t *out = y;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_softshrink_bwd_passes(opsnn_f16_to_f32(x[i]), sp->lambda) ? g[i] : (uint16_t)0;
+        float v = opsnn_f16_to_f32(x[i]);
+        out[i] = opsnn_softshrink_bwd_passes(v, sp->lambda) ? g[i] : (uint16_t)0;
     }
 }
 
@@ -37,7 +38,8 @@ void opsnn_softshrink_bwd_ukernel__scalar_bf16(size_t n, const void *a, const vo
     const uint16_t *g = a, *x = b;
     uint16_t *out = y;
     for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_softshrink_bwd_passes(opsnn_bf16_to_f32(x[i]), sp->lambda) ? g[i] : (uint16_t)0;
+        float v = opsnn_bf16_to_f32(x[i]);
+        out[i] = opsnn_softshrink_bwd_passes(v, sp->lambda) ? g[i] : (uint16_t)0;
     }
 }
 

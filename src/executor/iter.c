@@ -341,6 +341,25 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
     return 0;
 }
 
+/* How many of the rows run_rows can hand the kernel as one run: with every
+ * operand read in place along the rows, every input broadcast down the rows
+ * ([cols]: outer 0) repeated in its tile-sized buffer and every other
+ * operand's rows adjacent in memory (outer == n), m rows are one run of m * n
+ * elements. 1 when not so, or when two rows do not fit in the buffer. */
+static int64_t rows_per_run(const row_ops *ops, const int64_t stride[OPSNN_ITER_OPERANDS],
+                            const int64_t outer[OPSNN_ITER_OPERANDS], int64_t n, int64_t cs)
+{
+    int repeated = 0;
+    for (int k = 0; k < ops->noperands; k++) {
+        if (stride[k] != 1 || (outer[k] != n && (k == 0 || outer[k] != 0))) {
+            return 1;
+        }
+        repeated |= outer[k] == 0;
+    }
+    int64_t m = TILE * 4 / cs / n;
+    return repeated && m >= 2 ? m : 1;
+}
+
 /* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
  * elements. A broadcast row ([cols]: stride 1, outer 0) in another dtype is
  * converted once, here, and then read in place like the others: on the
@@ -348,7 +367,8 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
  * does not otherwise use); without it each row converts the row again, same
  * bits. When every operand is direct the rows go to the kernel back to
  * back, with nothing per row but the pointer steps (a 256 x 256 broadcast
- * call has 256 rows). */
+ * call has 256 rows), and short rows of a [cols] input several at a time
+ * (rows_per_run). */
 static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
                     const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
                     const int64_t stride[OPSNN_ITER_OPERANDS],
@@ -378,16 +398,30 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         rops.es[k] = cs;
     }
     row_plan pl = plan_row(&rops, fn, cdt, stride);
+    int in_place = pl.all_direct && !pl.convert_b;
+    int64_t m = in_place ? rows_per_run(&rops, stride, outer, n, cs) : 1;
+    for (int k = 1; k < ops->noperands && m > 1; k++) {
+        if (outer[k] == 0) { /* repeated m times: m rows read it as one run */
+            if (p[k] != (char *)resident[k - 1]) {
+                memcpy(resident[k - 1], p[k], (size_t)(n * cs));
+            }
+            for (int64_t i = 1; i < m; i++) {
+                memcpy(resident[k - 1] + i * n * cs, resident[k - 1], (size_t)(n * cs));
+            }
+            p[k] = (char *)resident[k - 1];
+        }
+    }
     opsnn_kparams short_run;
-    const opsnn_kparams *prm = run_params(params, &short_run, n);
-    for (int64_t r = 0; r < rows && rc == 0; r++) {
-        if (pl.all_direct && !pl.convert_b) {
-            pl.fn((size_t)n, p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
+    for (int64_t r = 0; r < rows && rc == 0; r += m) {
+        int64_t cnt = rows - r < m ? rows - r : m;
+        if (in_place) {
+            pl.fn((size_t)(cnt * n), p[1], rops.noperands > 2 ? p[2] : NULL, p[0],
+                  run_params(params, &short_run, cnt * n));
         } else {
             rc = run_row(&rops, fn, cdt, params, p, stride, n);
         }
-        for (int k = 0; k < rops.noperands && r + 1 < rows; k++) {
-            p[k] += outer[k] * rops.es[k];
+        for (int k = 0; k < rops.noperands && r + cnt < rows; k++) {
+            p[k] += cnt * outer[k] * rops.es[k];
         }
     }
     return rc;
