@@ -411,12 +411,14 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
             p[k] = (char *)resident[k - 1];
         }
     }
+    /* streaming stores only where a row alone is long enough: each merged
+     * run would end in an sfence (4 KiB runs streamed ran 2x slower) */
     opsnn_kparams short_run;
+    const opsnn_kparams *prm = run_params(params, &short_run, n);
     for (int64_t r = 0; r < rows && rc == 0; r += m) {
         int64_t cnt = rows - r < m ? rows - r : m;
         if (in_place) {
-            pl.fn((size_t)(cnt * n), p[1], rops.noperands > 2 ? p[2] : NULL, p[0],
-                  run_params(params, &short_run, cnt * n));
+            pl.fn((size_t)(cnt * n), p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
         } else {
             rc = run_row(&rops, fn, cdt, params, p, stride, n);
         }
