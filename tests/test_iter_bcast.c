@@ -281,6 +281,49 @@ static void broadcast_long_and_many_rows_match_emulation(void **state)
     }
 }
 
+/* Three dims that do not merge: self [5, 1] and gradOutput [5, 7] under a
+ * [3, 5, 7] output, so runs of whole rows end at each 2-D slice and chunks
+ * cross slices. */
+static void broadcast_in_three_dims_matches_emulation(void **state)
+{
+    (void)state;
+    enum { D0 = 3, D1 = 5, D2 = 7, N = D0 * D1 * D2 };
+    tu_rng r = {5};
+    float g[D1 * D2], x[D1], y[N], want[N];
+    fill_self(x, ACL_FLOAT, D1, &r);
+    for (int i = 0; i < D1 * D2; i++) {
+        g[i] = tu_uniform(&r, -2.0f, 2.0f);
+    }
+    for (int i = 0; i < N; i++) {
+        float v = x[i / D2 % D1];
+        want[i] = fabsf(v) > 0.5f || v != v ? g[i % (D1 * D2)] : 0.0f;
+    }
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 3, it.noperands = 3;
+    it.shape[0] = D0, it.shape[1] = D1, it.shape[2] = D2;
+    void *base[3] = {y, g, x};
+    const int64_t strides[3][3] = {{D1 * D2, D2, 1}, {0, D2, 1}, {0, 1, 0}};
+    for (int k = 0; k < 3; k++) {
+        it.base[k] = base[k], it.dtype[k] = ACL_FLOAT, it.es[k] = 4;
+        memcpy(it.strides[k], strides[k], sizeof strides[k]);
+    }
+    opsnn_iter_coalesce(&it);
+    assert_int_equal(it.ndim, 3);
+    opsnn_softshrink_bwd_params sp = {0.5f};
+    opsnn_kparams p = {&sp, 0};
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
+    static const int64_t chunks[] = {N, 9, 40};
+    for (size_t ci = 0; ci < N_OF(chunks); ci++) {
+        memset(y, 0xa5, sizeof y);
+        for (int64_t pos = 0; pos < N; pos += chunks[ci]) {
+            int64_t end = N - pos > chunks[ci] ? pos + chunks[ci] : N;
+            assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &p, pos, end), 0);
+        }
+        assert_memory_equal(y, want, sizeof y);
+    }
+}
+
 /* A [cols] self longer than a tile, in a dtype to convert, is converted once
  * into the thread's panel buffer (allocated on the thread's first use, as
  * for transposed inputs); a fresh thread whose allocation fails converts it
@@ -317,6 +360,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(broadcast_short_rows_match_emulation),
         cmocka_unit_test(broadcast_long_and_many_rows_match_emulation),
+        cmocka_unit_test(broadcast_in_three_dims_matches_emulation),
         cmocka_unit_test(resident_row_without_memory_gives_the_same_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
