@@ -40,9 +40,20 @@ static const opsnn_isa BUILD_ISAS[] = {
 static const opsnn_ukernel_fn ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SLOTS] = {
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
+#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
+#include "kernels.inc"
+#undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
+};
+
+/* ... and every variant with one value for b (OPSNN_UKERNEL_C) at the same place. */
+static const opsnn_ukernel_fn C_ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SLOTS] = {
+#define OPSNN_UKERNEL(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_C(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
 #include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
 };
 
 /* The conversions of cvt/list.inc at [path][pair]. */
@@ -64,6 +75,12 @@ static const opsnn_panel16_fn PANEL_ROWS[OPSNN_ISA_COUNT][2] = {
 };
 
 static opsnn_ukernel_fn table[OPSNN_KERNEL_COUNT][DTYPE_SLOTS];
+/* The selected kernels that have a variant with one value for b, and that
+ * variant: a short list (one entry per such kind x dtype) searched by kernel. */
+static struct {
+    opsnn_ukernel_fn fn, c;
+} c_pairs[OPSNN_KERNEL_COUNT * DTYPE_SLOTS];
+static size_t c_npairs;
 static opsnn_cvt_fn cvt_table[CVT_PAIRS];
 static opsnn_panel16_fn panel_table[2];
 static atomic_int selected = -1;
@@ -80,18 +97,33 @@ static int build_index(int isa)
     return -1;
 }
 
+/* The row of rows[][k][dt] of the path at list position top, or of the best
+ * path below it that has one; NULL when none has. */
+static opsnn_ukernel_fn best_row(const opsnn_ukernel_fn rows[][OPSNN_KERNEL_COUNT][DTYPE_SLOTS],
+                                 int top, int k, int dt)
+{
+    opsnn_ukernel_fn fn = NULL;
+    for (int j = top; j >= 0 && fn == NULL; j--) {
+        fn = rows[BUILD_ISAS[j]][k][dt];
+    }
+    return fn;
+}
+
 /* Each slot gets the kernel of the path at list position k, or, where that
- * path has none (copy, a conversion), of the best path below it that has one. */
+ * path has none (copy, a conversion), of the best path below it that has one;
+ * the same for the variants with one value for b. */
 static void fill(int isa)
 {
     int top = build_index(isa);
+    c_npairs = 0;
     for (int k = 0; k < OPSNN_KERNEL_COUNT; k++) {
         for (int dt = 0; dt < DTYPE_SLOTS; dt++) {
-            opsnn_ukernel_fn fn = NULL;
-            for (int j = top; j >= 0 && fn == NULL; j--) {
-                fn = ROWS[BUILD_ISAS[j]][k][dt];
+            table[k][dt] = best_row(ROWS, top, k, dt);
+            opsnn_ukernel_fn c = best_row(C_ROWS, top, k, dt);
+            if (table[k][dt] != NULL && c != NULL) {
+                c_pairs[c_npairs].fn = table[k][dt];
+                c_pairs[c_npairs++].c = c;
             }
-            table[k][dt] = fn;
         }
     }
     for (int c = 0; c < CVT_PAIRS; c++) {
@@ -269,6 +301,17 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
         return NULL;
     }
     return table[kind][dtype];
+}
+
+opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn)
+{
+    pthread_once(&once, fill_default);
+    for (size_t i = 0; i < c_npairs; i++) {
+        if (c_pairs[i].fn == fn) {
+            return c_pairs[i].c;
+        }
+    }
+    return NULL;
 }
 
 opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)

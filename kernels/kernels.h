@@ -32,14 +32,24 @@ typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y
 typedef enum {
 #define OPSNN_FAMILY(kind) OPSNN_KERNEL_##kind,
 #define OPSNN_UKERNEL(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
 #include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
     OPSNN_KERNEL_COUNT
 } opsnn_kernel_kind;
 
 /* The micro-kernel for kind x dtype, or NULL when that pair does not exist. */
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
+
+/* The variant of the selected kernel fn whose b is one value for the whole
+ * run (an OPSNN_UKERNEL_C row, same signature, b pointing at that value in
+ * fn's dtype): y[i] = op(a[i], b[0]), the bits fn gives with that value
+ * repeated. NULL when fn has none or is not a kernel of the selected path.
+ * The walker asks for it by fn, so that a broadcast operand needs nothing
+ * from the operator's side. */
+opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn);
 
 /* Instruction-set paths. Every path gives the same bits as the scalar one.
  * A build has an ordered subset (opsnn_isa_build_list): scalar, avx2, avx512
@@ -162,9 +172,11 @@ static inline float opsnn_softshrink_threshold(float lambda)
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) \
     void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
+#define OPSNN_UKERNEL_C OPSNN_UKERNEL
 #include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
 #define OPSNN_CVT(isa, from, to, fn) void fn(size_t n, const void *src, void *dst);
 #include "cvt/list.inc"
 #undef OPSNN_CVT

@@ -178,7 +178,8 @@ typedef struct {
     opsnn_ukernel_fn ref; /* the scalar kernel */
 } kcase;
 
-/* Every row of kernels/kernels.inc: the sweep below covers whatever the lists hold. */
+/* Every row of kernels/kernels.inc: the sweep below covers whatever the lists
+ * hold (the variants with one value for b: test_kernels_scalar_b.c). */
 typedef struct {
     opsnn_kernel_kind kind;
     opsnn_isa isa;
@@ -190,9 +191,11 @@ typedef struct {
 static const krow ROWS[] = {
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, #fn},
+#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
 #include "kernels/kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
 };
 
 /* The scalar row of kind x dtype, or NULL. */

@@ -7,6 +7,7 @@
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"
+#include "splat.h"
 
 /* All-ones lanes where the element passes. */
 static inline __m256 pass_f32(__m256 x, float lambda)
@@ -84,4 +85,46 @@ void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void
     const opsnn_softshrink_bwd_params *sp = p->op;
     float t = opsnn_softshrink_threshold(sp->lambda);
     opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_bf16);
+}
+
+/* The variants with one self value for the whole run (b points at it, XNNPACK's
+ * vopc): the rule is decided once and splatted, y = g & mask. b is not read
+ * again, so the loop gets a for both inputs (its tail copies both). */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, int stream,
+                            const void *params)
+{
+    (void)b;
+    __m256i m = _mm256_set1_epi32(*(const int32_t *)params);
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
+    store_f32(y, i, stream, _mm256_castsi256_ps(_mm256_and_si256(m, g)));
+}
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, int stream,
+                            const void *params)
+{
+    (void)b;
+    __m256i m = _mm256_set1_epi32(*(const int32_t *)params);
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(m, g));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 4, 8, step_c32);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 2, 16, step_c16);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
+                                               const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 2, 16, step_c16);
 }

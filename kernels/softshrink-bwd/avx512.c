@@ -7,6 +7,7 @@
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
+#include "splat.h"
 
 static inline __mmask16 pass_f32(__m512 x, float lambda)
 {
@@ -93,4 +94,51 @@ void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const vo
     const opsnn_softshrink_bwd_params *sp = p->op;
     float t = opsnn_softshrink_threshold(sp->lambda);
     opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_bf16);
+}
+
+/* The variants with one self value for the whole run (b points at it, XNNPACK's
+ * vopc): the rule is decided once and splatted, y = g & mask (the AVX2
+ * file's step_c32 / step_c16 with masked tails). b is not read again. */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    (void)b;
+    __m512i m = _mm512_set1_epi32(*(const int32_t *)params);
+    __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)a + i);
+    __m512i v = _mm512_and_si512(m, g);
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint32_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi32((uint32_t *)y + i, (__mmask16)mask, v);
+    }
+}
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    (void)b;
+    __m512i m = _mm512_set1_epi32(*(const int32_t *)params);
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_and_si512(m, g));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 4, 16, step_c32);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
+                                                 const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
 }

@@ -6,6 +6,7 @@
 #include "cvt-neon.h"
 #include "kernels.h"
 #include "loop-neon.h"
+#include "splat.h"
 
 /* All-ones lanes where the element passes. */
 static inline uint32x4_t pass(float32x4_t x, float32x4_t lambda)
@@ -72,4 +73,44 @@ void opsnn_softshrink_bwd_ukernel__neon_bf16(size_t n, const void *a, const void
 {
     float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;
     opsnn_neon_loop(n, a, b, y, &lambda, 2, 8, step_bf16);
+}
+
+/* The variants with one self value for the whole run (b points at it, XNNPACK's
+ * vopc): the rule is decided once and splatted, y = g & mask. b is not read
+ * again, so the loop gets a for both inputs (its tail copies both). */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    (void)b;
+    uint32x4_t m = vdupq_n_u32(*(const uint32_t *)params);
+    const uint32_t *g = (const uint32_t *)a + i;
+    vst1q_u32((uint32_t *)y + i, vandq_u32(m, vld1q_u32(g)));
+    vst1q_u32((uint32_t *)y + i + 4, vandq_u32(m, vld1q_u32(g + 4)));
+}
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    (void)b;
+    uint16x8_t m = vdupq_n_u16((uint16_t)*(const uint32_t *)params);
+    vst1q_u16((uint16_t *)y + i, vandq_u16(m, vld1q_u16((const uint16_t *)a + i)));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__neon_f32(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    opsnn_neon_loop(n, a, a, y, &m, 4, 8, step_c32);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__neon_f16(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    opsnn_neon_loop(n, a, a, y, &m, 2, 8, step_c16);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__neon_bf16(size_t n, const void *a, const void *b, void *y,
+                                               const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    opsnn_neon_loop(n, a, a, y, &m, 2, 8, step_c16);
 }

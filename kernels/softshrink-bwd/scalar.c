@@ -3,15 +3,9 @@
  * (activation/soft_shrink_grad/op_kernel/arch35/soft_shrink_grad.h:191-205):
  * the ordered compare is false for a NaN lambda, so then only NaN x pass.
  * The selected gradient is copied as bits, so the output is exactly g or +0. */
-#include <math.h>
-
 #include "cvt.h"
 #include "kernels.h"
-
-static inline int passes(float x, float lambda)
-{
-    return fabsf(x) > lambda || x != x;
-}
+#include "splat.h"
 
 void opsnn_softshrink_bwd_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
                                               const opsnn_kparams *p)
@@ -21,7 +15,7 @@ void opsnn_softshrink_bwd_ukernel__scalar_f32(size_t n, const void *a, const voi
     const float *x = b;
     uint32_t *out = y;
     for (size_t i = 0; i < n; i++) {
-        out[i] = passes(x[i], sp->lambda) ? g[i] : 0u;
+        out[i] = opsnn_softshrink_bwd_passes(x[i], sp->lambda) ? g[i] : 0u;
     }
 }
 
@@ -32,7 +26,8 @@ void opsnn_softshrink_bwd_ukernel__scalar_f16(size_t n, const void *a, const voi
     const uint16_t *g = a, *x = b;
     uint16_t *out = y;
     for (size_t i = 0; i < n; i++) {
-        out[i] = passes(opsnn_f16_to_f32(x[i]), sp->lambda) ? g[i] : (uint16_t)0;
+        float v = opsnn_f16_to_f32(x[i]);
+        out[i] = opsnn_softshrink_bwd_passes(v, sp->lambda) ? g[i] : (uint16_t)0;
     }
 }
 
@@ -43,6 +38,44 @@ void opsnn_softshrink_bwd_ukernel__scalar_bf16(size_t n, const void *a, const vo
     const uint16_t *g = a, *x = b;
     uint16_t *out = y;
     for (size_t i = 0; i < n; i++) {
-        out[i] = passes(opsnn_bf16_to_f32(x[i]), sp->lambda) ? g[i] : (uint16_t)0;
+        float v = opsnn_bf16_to_f32(x[i]);
+        out[i] = opsnn_softshrink_bwd_passes(v, sp->lambda) ? g[i] : (uint16_t)0;
     }
+}
+
+/* The variants with one self value for the whole run (b points at it): the
+ * rule is decided once, y = g & mask. */
+static void select_c(size_t n, const void *a, void *y, size_t esize, uint32_t mask)
+{
+    if (esize == 4) {
+        const uint32_t *g = a;
+        uint32_t *out = y;
+        for (size_t i = 0; i < n; i++) {
+            out[i] = g[i] & mask;
+        }
+    } else {
+        const uint16_t *g = a;
+        uint16_t *out = y;
+        for (size_t i = 0; i < n; i++) {
+            out[i] = (uint16_t)(g[i] & mask);
+        }
+    }
+}
+
+void opsnn_softshrink_bwd_c_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    select_c(n, a, y, 4, opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__scalar_f16(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    select_c(n, a, y, 2, opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__scalar_bf16(size_t n, const void *a, const void *b, void *y,
+                                                 const opsnn_kparams *p)
+{
+    select_c(n, a, y, 2, opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p));
 }

@@ -91,6 +91,9 @@ typedef struct {
     int noperands;
     aclDataType dtype[OPSNN_ITER_OPERANDS];
     int64_t es[OPSNN_ITER_OPERANDS];
+    /* the kernel's variant for a b that is one value along the run (stride 0,
+     * e.g. a [rows, 1] input), or NULL: then that value fills a tile */
+    opsnn_ukernel_fn scalar_b;
 } row_ops;
 
 /* 0 when every operand can be moved between its dtype and the compute dtype
@@ -110,45 +113,83 @@ static int check_conversions(const row_ops *ops, aclDataType cdt)
     return 0;
 }
 
+/* How the operands of a run reach the kernel. */
+typedef struct {
+    opsnn_ukernel_fn fn; /* the kernel, or its variant when b is one value */
+    int direct[OPSNN_ITER_OPERANDS]; /* passed by pointer, not through a tile */
+    int convert_b; /* b's one value is in another dtype: converted per run */
+    int all_direct; /* with b's value converted, when convert_b */
+} row_plan;
+
+static row_plan plan_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                         const int64_t stride[OPSNN_ITER_OPERANDS])
+{
+    row_plan pl = {fn, {0, 0, 0}, 0, 1};
+    for (int k = 0; k < ops->noperands; k++) {
+        pl.direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
+    }
+    /* a broadcast value goes to the kernel's variant as it is: no tile */
+    if (ops->scalar_b != NULL && ops->noperands == 3 && stride[2] == 0) {
+        pl.fn = ops->scalar_b;
+        pl.direct[2] = 1;
+        pl.convert_b = ops->dtype[2] != cdt;
+    }
+    for (int k = 0; k < ops->noperands; k++) {
+        pl.all_direct &= pl.direct[k];
+    }
+    return pl;
+}
+
+/* The parameters for a run of n elements: no streaming stores on short runs. */
+static const opsnn_kparams *run_params(const opsnn_kparams *params, opsnn_kparams *short_run,
+                                       int64_t n)
+{
+    *short_run = *params;
+    short_run->nt_store = 0;
+    return n >= NT_MIN_RUN || !params->nt_store ? params : short_run;
+}
+
 /* One run of n elements along the innermost dim, starting at row[k]. Operands
- * that are unit-stride and in the compute dtype are passed by pointer; when
- * all are, the micro-kernel takes the whole run at once. Returns -1 when a
+ * that are unit-stride and in the compute dtype are passed by pointer, and so
+ * is a b that is one value when the kernel has a variant for it; when all
+ * are, the micro-kernel takes the whole run at once. Returns -1 when a
  * gather or scatter meets an unsupported dtype pair. */
 static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
                    const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {
-    int direct[OPSNN_ITER_OPERANDS] = {0, 0, 0};
-    int all_direct = 1;
-    opsnn_kparams short_run = *params;
-    short_run.nt_store = 0;
-    for (int k = 0; k < ops->noperands; k++) {
-        direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
-        all_direct &= direct[k];
+    row_plan pl = plan_row(ops, fn, cdt, stride);
+    opsnn_kparams short_run;
+    char *p[OPSNN_ITER_OPERANDS];
+    memcpy(p, row, sizeof p);
+    _Alignas(8) unsigned char value[8];
+    if (pl.convert_b) {
+        if (opsnn_copy_convert(value, cdt, 1, row[2], ops->dtype[2], 1, 1) != 0) {
+            return -1;
+        }
+        p[2] = (char *)value;
     }
-    if (all_direct) {
-        fn((size_t)n, row[1], ops->noperands > 2 ? row[2] : NULL, row[0],
-           n >= NT_MIN_RUN || !params->nt_store ? params : &short_run);
+    if (pl.all_direct) {
+        pl.fn((size_t)n, p[1], ops->noperands > 2 ? p[2] : NULL, p[0],
+              run_params(params, &short_run, n));
         return 0;
     }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
-    char *p[OPSNN_ITER_OPERANDS];
-    memcpy(p, row, sizeof p);
     while (n > 0) {
         int64_t c = n < TILE ? n : TILE;
         const void *in[2] = {NULL, NULL};
         for (int k = 1; k < ops->noperands; k++) {
             /* a broadcast value (stride 0) fills its tile once per run */
-            int fill = !direct[k] && (stride[k] != 0 || p[0] == row[0]);
+            int fill = !pl.direct[k] && (stride[k] != 0 || p[0] == row[0]);
             if (fill && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
                                            (size_t)c) != 0) {
                 return -1;
             }
-            in[k - 1] = direct[k] ? (const void *)p[k] : (const void *)tile[k];
+            in[k - 1] = pl.direct[k] ? (const void *)p[k] : (const void *)tile[k];
         }
-        void *y = direct[0] ? (void *)p[0] : (void *)tile[0];
-        fn((size_t)c, in[0], in[1], y, direct[0] && c >= NT_MIN_RUN ? params : &short_run);
-        if (!direct[0] &&
+        void *y = pl.direct[0] ? (void *)p[0] : (void *)tile[0];
+        pl.fn((size_t)c, in[0], in[1], y, run_params(params, &short_run, pl.direct[0] ? c : 0));
+        if (!pl.direct[0] &&
             opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c) != 0) {
             return -1;
         }
@@ -300,6 +341,94 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
     return 0;
 }
 
+/* How many of the rows run_rows can hand the kernel as one run: with every
+ * operand read in place along the rows, every input broadcast down the rows
+ * ([cols]: outer 0) repeated in its tile-sized buffer and every other
+ * operand's rows adjacent in memory (outer == n), m rows are one run of m * n
+ * elements. 1 when not so, or when two rows do not fit in the buffer. */
+static int64_t rows_per_run(const row_ops *ops, const int64_t stride[OPSNN_ITER_OPERANDS],
+                            const int64_t outer[OPSNN_ITER_OPERANDS], int64_t n, int64_t cs)
+{
+    int repeated = 0;
+    for (int k = 0; k < ops->noperands; k++) {
+        if (stride[k] != 1 || (outer[k] != n && (k == 0 || outer[k] != 0))) {
+            return 1;
+        }
+        repeated |= outer[k] == 0;
+    }
+    int64_t m = TILE * 4 / cs / n;
+    return repeated && m >= 2 ? m : 1;
+}
+
+/* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
+ * elements. A broadcast row ([cols]: stride 1, outer 0) in another dtype is
+ * converted once, here, and then read in place like the others: on the
+ * stack up to a tile, beyond that in the thread's panel (which this path
+ * does not otherwise use); without it each row converts the row again, same
+ * bits. When every operand is direct the rows go to the kernel back to
+ * back, with nothing per row but the pointer steps (a 256 x 256 broadcast
+ * call has 256 rows), and short rows of a [cols] input several at a time
+ * (rows_per_run). */
+static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
+                    const opsnn_kparams *params, char *const row[OPSNN_ITER_OPERANDS],
+                    const int64_t stride[OPSNN_ITER_OPERANDS],
+                    const int64_t outer[OPSNN_ITER_OPERANDS], int64_t rows, int64_t n)
+{
+    row_ops rops = *ops;
+    char *p[OPSNN_ITER_OPERANDS];
+    memcpy(p, row, sizeof p);
+    _Alignas(64) unsigned char resident[OPSNN_ITER_OPERANDS - 1][TILE * 4];
+    int64_t cs = (int64_t)opsnn_dtype_size(cdt);
+    int rc = 0;
+    for (int k = 1; k < ops->noperands && rc == 0; k++) {
+        if (stride[k] != 1 || outer[k] != 0 || ops->dtype[k] == cdt) {
+            continue;
+        }
+        /* half the panel each: two inputs may both be [cols] */
+        size_t half = PANEL_BYTES / 2 / 64 * 64;
+        unsigned char *buf = n <= TILE ? resident[k - 1]
+                           : (size_t)(n * cs) <= half ? thread_panel() : NULL;
+        if (buf == NULL) {
+            continue;
+        }
+        buf += n <= TILE ? 0 : (size_t)(k - 1) * half;
+        rc = opsnn_copy_convert(buf, cdt, 1, p[k], ops->dtype[k], 1, (size_t)n);
+        p[k] = (char *)buf;
+        rops.dtype[k] = cdt;
+        rops.es[k] = cs;
+    }
+    row_plan pl = plan_row(&rops, fn, cdt, stride);
+    int in_place = pl.all_direct && !pl.convert_b;
+    int64_t m = in_place ? rows_per_run(&rops, stride, outer, n, cs) : 1;
+    for (int k = 1; k < ops->noperands && m > 1; k++) {
+        if (outer[k] == 0) { /* repeated m times: m rows read it as one run */
+            if (p[k] != (char *)resident[k - 1]) {
+                memcpy(resident[k - 1], p[k], (size_t)(n * cs));
+            }
+            for (int64_t i = 1; i < m; i++) {
+                memcpy(resident[k - 1] + i * n * cs, resident[k - 1], (size_t)(n * cs));
+            }
+            p[k] = (char *)resident[k - 1];
+        }
+    }
+    /* streaming stores only where a row alone is long enough: each merged
+     * run would end in an sfence (4 KiB runs streamed ran 2x slower) */
+    opsnn_kparams short_run;
+    const opsnn_kparams *prm = run_params(params, &short_run, n);
+    for (int64_t r = 0; r < rows && rc == 0; r += m) {
+        int64_t cnt = rows - r < m ? rows - r : m;
+        if (in_place) {
+            pl.fn((size_t)(cnt * n), p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
+        } else {
+            rc = run_row(&rops, fn, cdt, params, p, stride, n);
+        }
+        for (int k = 0; k < rops.noperands && r + cnt < rows; k++) {
+            p[k] += cnt * outer[k] * rops.es[k];
+        }
+    }
+    return rc;
+}
+
 /* ---- The walk ------------------------------------------------------------ */
 
 /* A position of the walk: its multi-index and each operand's element there. */
@@ -353,12 +482,17 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
         return -1;
     }
     int nd = it->ndim;
-    int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0}, outer[OPSNN_ITER_OPERANDS] = {0, 0, 0};
+    ops.scalar_b = NULL;
     if (nd == 0) { /* a single element */
         return run_row(&ops, fn, cdt, params, it->base, inner, end - begin);
     }
     for (int k = 0; k < it->noperands; k++) {
         inner[k] = it->strides[k][nd - 1];
+        outer[k] = nd >= 2 ? it->strides[k][nd - 2] : 0;
+    }
+    if (it->noperands == 3 && inner[2] == 0) {
+        ops.scalar_b = opsnn_ukernel_scalar_b(fn);
     }
     int pk = panel_input(it);
     unsigned char *panel = pk != 0 ? thread_panel() : NULL;
@@ -368,7 +502,7 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     for (int64_t pos = begin; pos < end;) {
         /* full rows left in this range and in this 2-D slice */
         int64_t rows = 0;
-        if (panel != NULL && c.idx[nd - 1] == 0) { /* a panel input implies nd >= 2 */
+        if (nd >= 2 && c.idx[nd - 1] == 0) {
             int64_t slice = it->shape[nd - 2] - c.idx[nd - 2];
             rows = (end - pos) / len;
             rows = rows < slice ? rows : slice;
@@ -377,7 +511,8 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
         int rc;
         if (rows >= 2) {
             n = rows * len;
-            rc = run_panels(it, &ops, pk, panel, fn, cdt, params, c.ptr, rows, len);
+            rc = panel != NULL ? run_panels(it, &ops, pk, panel, fn, cdt, params, c.ptr, rows, len)
+                               : run_rows(&ops, fn, cdt, params, c.ptr, inner, outer, rows, len);
         } else {
             n = len - c.idx[nd - 1] < end - pos ? len - c.idx[nd - 1] : end - pos;
             rc = run_row(&ops, fn, cdt, params, c.ptr, inner, n);
