@@ -13,12 +13,17 @@
 #include "tensor/dtype.h"
 
 /* Below this many bytes of traffic per thread a thread team costs more than
- * it saves. Measured on the 2-vCPU development VM, idle (docs/performance.md,
- * mid-size calls): a helper that wakes in time takes a whole block, and the
- * caller then waits for it; 2 threads were no faster than 1 up to ~400 KiB
- * of traffic (16K-32K fp32 elements, up to 1.5x slower) and faster from
- * ~768 KiB (64K fp32, 128K 16-bit) on. */
-#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)256 << 10)
+ * it saves. Measured on the 2-vCPU development VM (docs/performance.md,
+ * mid-size calls), with the pool's workers spinning between calls
+ * (common/threads.c), best of 3 runs on a machine shared with other jobs:
+ * at 64 KiB per thread 16K-element fp32 calls (192 KiB) ran up to 1.4x
+ * faster on 2 threads when the second vCPU was free, but 32K-element 16-bit
+ * calls (192 KiB, 2.4-3.8 us) fell to 0.93-0.95 of the 1-thread time when it
+ * was busy (32 KiB per thread: 0.71 for a 1.3 us call), as publishing the
+ * job then costs more than the helper saves; at 128 KiB per thread the worst
+ * cell over 16K-256K elements was 0.98. (256 KiB before the workers spun: a
+ * sleeping worker took longer to wake than such a call takes.) */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)128 << 10)
 
 /* Streaming (non-temporal) stores for the output only when the pass cannot
  * stay in the last-level cache anyway: more than half the LLC of traffic
