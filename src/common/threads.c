@@ -481,6 +481,7 @@ void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i)
     }
     if (helpers > 0) {
         pthread_once(&atfork_once, register_atfork);
+        (void)opsnn_pool_spin_us(); /* read the environment here, not in a worker */
     }
     if (helpers <= 0 || pthread_mutex_trylock(&busy) != 0) {
         for (int64_t i = 0; i < n; i++) {
