@@ -1,7 +1,7 @@
 /*
  * test_sysinfo.c - the machine facts the C library does not always report:
- * the L2 size from a sysfs-style cache directory (arm64 glibc's sysconf
- * answers 0) and the transparent-huge-page size for 4, 16 and 64 KiB base
+ * the last-level cache size from a sysfs-style cache directory (arm64
+ * glibc's sysconf answers 0; on AMD guests it reports the host package) and the transparent-huge-page size for 4, 16 and 64 KiB base
  * pages, plus what this machine says.
  */
 #include <stdarg.h>
@@ -62,27 +62,31 @@ static void remove_tree(const char *dir)
 }
 
 /* A Kunpeng 920 core as its kernel lays it out: L1d, L1i, L2 (unified), L3. */
-static void l2_comes_from_the_level_2_data_or_unified_entry(void **state)
+static void llc_is_the_highest_level_data_or_unified_entry(void **state)
 {
     (void)state;
     char dir[] = "/tmp/opsnn_sysinfo_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    assert_int_equal(opsnn_l2_cache_bytes_in(dir), 0); /* empty: unknown */
+    assert_int_equal(opsnn_llc_bytes_in(dir), 0); /* empty: unknown */
     cache_entry(dir, 0, "1", "Data", "64K");
-    cache_entry(dir, 1, "1", "Instruction", "64K");
-    assert_int_equal(opsnn_l2_cache_bytes_in(dir), 0);
-    cache_entry(dir, 3, "3", "Unified", "32768K"); /* sparse indices */
+    cache_entry(dir, 1, "1", "Instruction", "128K");
+    assert_int_equal(opsnn_llc_bytes_in(dir), 64 * 1024); /* L1d is all there is */
     cache_entry(dir, 2, "2", "Unified", "512K");
-    assert_int_equal(opsnn_l2_cache_bytes_in(dir), 512 * 1024);
-    /* A level-2 instruction cache is not the one. */
-    cache_entry(dir, 2, "2", "Instruction", "512K");
-    cache_entry(dir, 4, "2", "Data", "1M");
-    assert_int_equal(opsnn_l2_cache_bytes_in(dir), 1 << 20);
-    /* A size that does not parse is skipped. */
-    cache_entry(dir, 4, "2", "Data", "lots");
-    assert_int_equal(opsnn_l2_cache_bytes_in(dir), 0);
+    assert_int_equal(opsnn_llc_bytes_in(dir), 512 * 1024);
+    cache_entry(dir, 5, "3", "Unified", "32768K"); /* sparse indices */
+    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
+    /* A higher level wins even when smaller (an odd report, but the level says
+     * which cache is last); an instruction cache never counts. */
+    cache_entry(dir, 6, "4", "Instruction", "256M");
+    cache_entry(dir, 7, "4", "Unified", "16M");
+    assert_int_equal(opsnn_llc_bytes_in(dir), 16 << 20);
+    /* A size or level that does not parse is skipped. */
+    cache_entry(dir, 7, "4", "Unified", "lots");
+    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
+    cache_entry(dir, 7, "x4", "Unified", "64M");
+    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
     remove_tree(dir);
-    assert_int_equal(opsnn_l2_cache_bytes_in("/nonexistent/opsnn"), 0);
+    assert_int_equal(opsnn_llc_bytes_in("/nonexistent/opsnn"), 0);
 }
 
 static void huge_page_is_the_pmd_size_of_the_base_page(void **state)
@@ -106,16 +110,16 @@ static void this_machine_reports_sane_sizes(void **state)
     assert_true(hp >= (size_t)page);
     assert_int_equal(hp & (hp - 1), 0);
     assert_int_equal(opsnn_huge_page_bytes(), hp);
-    int64_t l2 = opsnn_l2_cache_bytes();
-    assert_true(l2 >= 0);
-    print_message("huge page %zu bytes, base page %ld, L2 %lld bytes\n", hp, page, (long long)l2);
+    int64_t llc = opsnn_llc_bytes();
+    assert_true(llc >= 0);
+    print_message("huge page %zu bytes, base page %ld, LLC %lld bytes\n", hp, page, (long long)llc);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(parse_cache_size_reads_k_m_g_and_plain_bytes),
-        cmocka_unit_test(l2_comes_from_the_level_2_data_or_unified_entry),
+        cmocka_unit_test(llc_is_the_highest_level_data_or_unified_entry),
         cmocka_unit_test(huge_page_is_the_pmd_size_of_the_base_page),
         cmocka_unit_test(this_machine_reports_sane_sizes),
     };

@@ -3,7 +3,9 @@
  * the thread count read strictly from the environment and clamped to the CPUs
  * the process may use; the worker pool degrading to fewer threads (down to
  * the caller alone) when threads cannot be created, instead of ending the
- * process as an OpenMP runtime does; results identical in every case.
+ * process as an OpenMP runtime does; results identical in every case; idle
+ * workers that spin for a bounded window (OPSNN_POOL_SPIN_US) before they
+ * sleep, and still sleep, wake and shut down as before.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -15,12 +17,16 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
+#include <stdatomic.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "acl/acl.h"
@@ -102,9 +108,9 @@ static void usable_cpus_lie_between_one_and_the_online_cpus(void **state)
     }
 }
 
-/* This test binary run with `--print-threads` and the given environment
- * variable: what opsnn_get_num_threads() says in a fresh process. */
-static int threads_in_child(const char *var, const char *value)
+/* This test binary run with `mode` (--print-threads, --print-spin) and the
+ * given environment variable set: the number it prints in a fresh process. */
+static int child_prints(const char *mode, const char *var, const char *value)
 {
     int fds[2];
     assert_int_equal(pipe(fds), 0);
@@ -115,8 +121,11 @@ static int threads_in_child(const char *var, const char *value)
         dup2(fds[1], 1);
         unsetenv("OPSNN_NUM_THREADS");
         unsetenv("OMP_NUM_THREADS");
-        setenv(var, value, 1);
-        char *argv[] = {"test_threads", "--print-threads", NULL};
+        unsetenv("OPSNN_POOL_SPIN_US");
+        if (var != NULL) {
+            setenv(var, value, 1);
+        }
+        char *argv[] = {"test_threads", (char *)mode, NULL};
         execve(self_path, argv, environ);
         _exit(127);
     }
@@ -129,6 +138,11 @@ static int threads_in_child(const char *var, const char *value)
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     assert_true(got > 0);
     return atoi(buf);
+}
+
+static int threads_in_child(const char *var, const char *value)
+{
+    return child_prints("--print-threads", var, value);
 }
 
 static void malformed_or_huge_thread_counts_fall_back_to_the_usable_cpus(void **state)
@@ -300,6 +314,180 @@ static void address_space_limit_does_not_end_the_process(void **state)
 #endif
 }
 
+
+/* ---- Spinning workers (OPSNN_POOL_SPIN_US) ------------------------------------ */
+
+static void spin_times_parse_strictly(void **state)
+{
+    (void)state;
+    int us = -7;
+    assert_int_equal(opsnn_parse_spin_us("0", &us), 0);
+    assert_int_equal(us, 0);
+    assert_int_equal(opsnn_parse_spin_us(" 250\t", &us), 0);
+    assert_int_equal(us, 250);
+    assert_int_equal(opsnn_parse_spin_us("1000000", &us), 0);
+    assert_int_equal(us, OPSNN_POOL_SPIN_US_MAX);
+    us = -7;
+    static const char *const bad[] = {"1000001", "-1", "+3", "", " ", "1e3", "0x10", "50us",
+                                      "4,2", "99999999999999999999", "abc"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (opsnn_parse_spin_us(bad[i], &us) != -1 || us != -7) {
+            fail_msg("\"%s\" was accepted as %d", bad[i], us);
+        }
+    }
+    assert_int_equal(opsnn_parse_spin_us(NULL, &us), -1);
+}
+
+static void spin_time_comes_from_the_environment_or_the_default(void **state)
+{
+    (void)state;
+    skip_under_emulator();
+    assert_int_equal(child_prints("--print-spin", NULL, NULL), OPSNN_POOL_SPIN_US_DEFAULT);
+    assert_int_equal(child_prints("--print-spin", "OPSNN_POOL_SPIN_US", "0"), 0);
+    assert_int_equal(child_prints("--print-spin", "OPSNN_POOL_SPIN_US", "250"), 250);
+    assert_int_equal(child_prints("--print-spin", "OPSNN_POOL_SPIN_US", ""),
+                     OPSNN_POOL_SPIN_US_DEFAULT);
+    assert_int_equal(child_prints("--print-spin", "OPSNN_POOL_SPIN_US", "lots"),
+                     OPSNN_POOL_SPIN_US_DEFAULT);
+    assert_int_equal(child_prints("--print-spin", "OPSNN_POOL_SPIN_US", "2000000"),
+                     OPSNN_POOL_SPIN_US_DEFAULT);
+    /* the test override wins, and -1 goes back to the environment's value */
+    opsnn_test_set_pool_spin_us(7);
+    assert_int_equal(opsnn_pool_spin_us(), 7);
+    opsnn_test_set_pool_spin_us(-1);
+    assert_true(opsnn_pool_spin_us() >= 0);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void nap_ms(int ms)
+{
+    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* A two-block job whose blocks wait (up to 5 s) for each other: it finishes
+ * quickly only when a worker takes the second block while the caller holds
+ * the first. `met` says whether both met; `other` whether a thread other
+ * than the caller ran a block. */
+typedef struct {
+    atomic_int arrived, met, other;
+    pthread_t caller;
+} rendezvous;
+
+static void meet(void *arg, int64_t i)
+{
+    (void)i;
+    rendezvous *r = arg;
+    if (!pthread_equal(pthread_self(), r->caller)) {
+        atomic_store(&r->other, 1);
+    }
+    atomic_fetch_add(&r->arrived, 1);
+    double until = now_s() + 5.0;
+    while (atomic_load(&r->arrived) < 2 && now_s() < until) {
+        nap_ms(0);
+    }
+    if (atomic_load(&r->arrived) >= 2) {
+        atomic_store(&r->met, 1);
+    }
+}
+
+/* Runs the rendezvous job; 1 when a worker took part. */
+static int run_rendezvous(void)
+{
+    rendezvous r;
+    atomic_init(&r.arrived, 0);
+    atomic_init(&r.met, 0);
+    atomic_init(&r.other, 0);
+    r.caller = pthread_self();
+    opsnn_parallel_for(2, 2, meet, &r);
+    return atomic_load(&r.met) && atomic_load(&r.other);
+}
+
+static void skip_without_a_worker(void)
+{
+    if (opsnn_usable_cpus() < 2) {
+        print_message("skipped: this process may use one CPU, so the pool has no worker\n");
+        skip();
+    }
+}
+
+/* Polls (up to 5 s) until every worker sleeps; the seconds it took, or -1. */
+static double until_all_sleep(void)
+{
+    double t0 = now_s();
+    while (now_s() - t0 < 5.0) {
+        if (opsnn_pool_workers() > 0 && opsnn_pool_sleepers() == opsnn_pool_workers()) {
+            return now_s() - t0;
+        }
+        nap_ms(1);
+    }
+    return -1;
+}
+
+static void a_job_goes_to_a_spinning_worker_without_a_wake_up(void **state)
+{
+    (void)state;
+    skip_without_a_worker();
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(OPSNN_POOL_SPIN_US_MAX); /* 1 s */
+    assert_true(run_rendezvous()); /* starts the worker */
+    nap_ms(20);                    /* well inside the window: it spins, awake */
+    assert_int_equal(opsnn_pool_sleepers(), 0);
+    long hits = opsnn_pool_spin_hits();
+    assert_true(run_rendezvous());
+    assert_true(opsnn_pool_spin_hits() > hits); /* found while spinning, not woken */
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(-1);
+}
+
+static void workers_sleep_after_the_spin_window_and_still_wake(void **state)
+{
+    (void)state;
+    skip_without_a_worker();
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(2000); /* 2 ms */
+    assert_true(run_rendezvous());
+    double slept = until_all_sleep();
+    assert_true(slept >= 0); /* the spin ended: the worker is asleep */
+    long hits = opsnn_pool_spin_hits();
+    assert_true(run_rendezvous()); /* a sleeping worker is woken for a job */
+    assert_int_equal(opsnn_pool_spin_hits(), hits);
+    /* 0: no spinning at all */
+    opsnn_test_set_pool_spin_us(0);
+    assert_true(until_all_sleep() >= 0);
+    assert_true(run_rendezvous());
+    assert_true(until_all_sleep() >= 0);
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(-1);
+}
+
+static void shutdown_does_not_wait_out_the_spin(void **state)
+{
+    (void)state;
+    skip_without_a_worker();
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(OPSNN_POOL_SPIN_US_MAX); /* 1 s */
+    assert_true(run_rendezvous());
+    assert_int_equal(opsnn_pool_sleepers(), 0); /* spinning */
+    double t0 = now_s();
+    opsnn_pool_shutdown();
+    double took = now_s() - t0;
+    assert_int_equal(opsnn_pool_workers(), 0);
+    if (took > 0.5) {
+        fail_msg("shutdown took %.3f s: it waited for the 1 s spin to end", took);
+    }
+    /* the pool starts again, and results stay right after a spinning shutdown */
+    assert_true(run_rendezvous());
+    opsnn_pool_shutdown();
+    opsnn_test_set_pool_spin_us(-1);
+}
+
 int main(int argc, char **argv)
 {
     self_path = argv[0];
@@ -310,6 +498,10 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "--as-limit-child") == 0) {
         return as_limit_child();
     }
+    if (argc == 2 && strcmp(argv[1], "--print-spin") == 0) {
+        printf("%d\n", opsnn_pool_spin_us());
+        return 0;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(thread_counts_parse_strictly),
         cmocka_unit_test(cgroup_cpu_max_is_rounded_up_and_max_means_no_limit),
@@ -318,6 +510,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(failing_thread_creation_runs_on_the_threads_there_are),
         cmocka_unit_test(huge_thread_request_starts_no_more_workers_than_cpus),
         cmocka_unit_test(address_space_limit_does_not_end_the_process),
+        cmocka_unit_test(spin_times_parse_strictly),
+        cmocka_unit_test(spin_time_comes_from_the_environment_or_the_default),
+        cmocka_unit_test(a_job_goes_to_a_spinning_worker_without_a_wake_up),
+        cmocka_unit_test(workers_sleep_after_the_spin_window_and_still_wake),
+        cmocka_unit_test(shutdown_does_not_wait_out_the_spin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

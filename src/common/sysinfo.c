@@ -44,15 +44,19 @@ int64_t opsnn_parse_cache_size(const char *text)
     return (int64_t)(v << shift);
 }
 
-int64_t opsnn_l2_cache_bytes_in(const char *cache_dir)
+int64_t opsnn_llc_bytes_in(const char *cache_dir)
 {
     char path[512], line[64];
+    int64_t best = 0;
+    long best_level = 0;
     for (int k = 0; k < 16; k++) {
         snprintf(path, sizeof path, "%s/index%d/level", cache_dir, k);
         if (read_line(path, line, sizeof line) != 0) {
             continue; /* indices need not be dense */
         }
-        if (strcmp(line, "2") != 0) {
+        char *end;
+        long level = strtol(line, &end, 10);
+        if (end == line || *end != '\0' || level < best_level) {
             continue;
         }
         snprintf(path, sizeof path, "%s/index%d/type", cache_dir, k);
@@ -60,26 +64,31 @@ int64_t opsnn_l2_cache_bytes_in(const char *cache_dir)
             continue;
         }
         snprintf(path, sizeof path, "%s/index%d/size", cache_dir, k);
-        if (read_line(path, line, sizeof line) == 0) {
-            int64_t v = opsnn_parse_cache_size(line);
-            if (v > 0) {
-                return v;
-            }
+        int64_t v = read_line(path, line, sizeof line) == 0 ? opsnn_parse_cache_size(line) : -1;
+        if (v > 0 && (level > best_level || v > best)) {
+            best = v;
+            best_level = level;
         }
     }
-    return 0;
+    return best;
 }
 
-int64_t opsnn_l2_cache_bytes(void)
+int64_t opsnn_llc_bytes(void)
 {
-    long n = -1;
-#ifdef _SC_LEVEL2_CACHE_SIZE
-    n = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
-    if (n > 0) {
-        return n;
+    int64_t v = opsnn_llc_bytes_in("/sys/devices/system/cpu/cpu0/cache");
+    if (v > 0) {
+        return v;
     }
-    return opsnn_l2_cache_bytes_in("/sys/devices/system/cpu/cpu0/cache");
+    long n = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    n = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+#ifdef _SC_LEVEL2_CACHE_SIZE
+    if (n <= 0) {
+        n = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    }
+#endif
+    return n > 0 ? (int64_t)n : 0;
 }
 
 size_t opsnn_huge_page_for_page_size(size_t page_size)

@@ -1,18 +1,22 @@
 /* What the machine is like, read once where the C library does not say
- * (internal): the private L2 cache size and the transparent-huge-page size. */
+ * (internal): the last-level cache size and the transparent-huge-page size. */
 #ifndef OPSNN_COMMON_SYSINFO_H_
 #define OPSNN_COMMON_SYSINFO_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bytes of the L2 cache of CPU 0: sysconf(_SC_LEVEL2_CACHE_SIZE) when it
- * knows (x86 glibc), else the level-2 data or unified entry of
- * /sys/devices/system/cpu/cpu0/cache (arm64 glibc answers 0); 0 if neither. */
-int64_t opsnn_l2_cache_bytes(void);
-/* The same from a directory laid out like .../cpu0/cache (index<k>/level,
- * type, size); 0 when no level-2 data/unified entry is there. For tests. */
-int64_t opsnn_l2_cache_bytes_in(const char *cache_dir);
+/* Bytes of the last-level cache CPU 0 sees: the highest-level data or
+ * unified entry of /sys/devices/system/cpu/cpu0/cache (the kernel's view,
+ * which inside a VM is what the hypervisor presents; glibc's sysconf reads
+ * CPUID leaves that on this AMD guest answer 256 MiB for the host package
+ * against the 32 MiB the guest's cores share), else sysconf's L3, else its
+ * L2 (glibc on arm64 answers 0 to both); 0 if nothing says. */
+int64_t opsnn_llc_bytes(void);
+/* The sysfs rule alone, from a directory laid out like .../cpu0/cache
+ * (index<k>/level, type, size): the size of the highest-level data or unified
+ * entry (the larger one if a level has two); 0 when there is none. For tests. */
+int64_t opsnn_llc_bytes_in(const char *cache_dir);
 /* "1024K", "2M", "512" -> bytes; -1 when it is not such a size. */
 int64_t opsnn_parse_cache_size(const char *text);
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -25,7 +26,9 @@
 
 /* ---- How many threads --------------------------------------------------- */
 
-int opsnn_parse_thread_count(const char *s, int *n)
+/* The whole string a decimal integer in [lo, hi], blanks around it allowed;
+ * 0 and *v on success, -1 otherwise (*v untouched). */
+static int parse_decimal(const char *s, long lo, long hi, long *v)
 {
     if (s == NULL) {
         return -1;
@@ -38,14 +41,34 @@ int opsnn_parse_thread_count(const char *s, int *n)
     }
     char *end;
     errno = 0;
-    long v = strtol(s, &end, 10);
+    long x = strtol(s, &end, 10);
     while (*end == ' ' || *end == '\t') {
         end++;
     }
-    if (errno != 0 || *end != '\0' || v < 1 || v > INT_MAX) {
+    if (errno != 0 || *end != '\0' || x < lo || x > hi) {
+        return -1;
+    }
+    *v = x;
+    return 0;
+}
+
+int opsnn_parse_thread_count(const char *s, int *n)
+{
+    long v;
+    if (parse_decimal(s, 1, INT_MAX, &v) != 0) {
         return -1;
     }
     *n = (int)v;
+    return 0;
+}
+
+int opsnn_parse_spin_us(const char *s, int *us)
+{
+    long v;
+    if (parse_decimal(s, 0, OPSNN_POOL_SPIN_US_MAX, &v) != 0) {
+        return -1;
+    }
+    *us = (int)v;
     return 0;
 }
 
@@ -196,9 +219,17 @@ int opsnn_get_num_threads(void)
  * bumps job_seq and wakes the workers; workers 0..helpers-1 may take part.
  * Every participant, the caller included, takes blocks from an atomic
  * counter until none is left. The caller then closes the job and waits only
- * for the helpers that joined it: a helper that wakes after the close (a
- * sleeping thread takes microseconds to wake, longer on a busy machine)
- * skips the job, so a small call never waits for a wake-up it did not use. */
+ * for the helpers that joined it: a helper that comes after the close skips
+ * the job, so a small call never waits for a wake-up it did not use.
+ *
+ * Waking a thread asleep on a condition variable takes microseconds (tens on
+ * a busy VM), longer than a mid-size call. So after each job a worker first
+ * spins for a bounded window (OPSNN_POOL_SPIN_US, default
+ * OPSNN_POOL_SPIN_US_DEFAULT), watching job_seq without the lock, and only
+ * then sleeps; back-to-back calls find it awake, as an OpenMP team is after a
+ * parallel region. The caller likewise spins within the same window for the
+ * helpers it waits on before it sleeps on `finished`. Every spin ends at its
+ * deadline, at a new job, or at shutdown: nothing busy-waits for longer. */
 
 typedef struct {
     pthread_t thread;
@@ -210,19 +241,112 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
 static worker *workers; /* capacity: usable CPUs - 1, allocated on first use */
-static int nworkers, workers_cap, stopping;
-static uint64_t job_seq;
-static int job_helpers, job_pending, job_open;
+static int nworkers, workers_cap, sleepers;
+/* Written under `lock`; atomic because spinning threads read them without it. */
+static _Atomic uint64_t job_seq;
+static atomic_int stopping, job_pending;
+static int job_helpers, job_open;
 static void (*job_fn)(void *, int64_t);
 static void *job_arg;
 static int64_t job_n;
 static atomic_llong job_next;
 static atomic_int fail_creates_after = -1;
+static atomic_int spin_us_set = -1; /* tests: overrides the environment when >= 0 */
+static atomic_int spin_us_env = -1; /* OPSNN_POOL_SPIN_US, read once */
+static atomic_long spin_hits;       /* jobs a worker found while spinning */
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 void opsnn_test_fail_thread_create_after(int successes)
 {
     atomic_store(&fail_creates_after, successes);
+}
+
+void opsnn_test_set_pool_spin_us(int us)
+{
+    atomic_store(&spin_us_set, us > OPSNN_POOL_SPIN_US_MAX ? OPSNN_POOL_SPIN_US_MAX : us);
+}
+
+int opsnn_pool_spin_us(void)
+{
+    int us = atomic_load(&spin_us_set);
+    if (us >= 0) {
+        return us;
+    }
+    us = atomic_load(&spin_us_env);
+    if (us >= 0) {
+        return us;
+    }
+    us = OPSNN_POOL_SPIN_US_DEFAULT;
+    const char *s = getenv("OPSNN_POOL_SPIN_US");
+    if (s != NULL && s[0] != '\0' && opsnn_parse_spin_us(s, &us) != 0) {
+        us = OPSNN_POOL_SPIN_US_DEFAULT;
+        opsnn_log(OPSNN_LOG_WARNING, "OPSNN_POOL_SPIN_US must be an integer from 0 to %d "
+                  "(microseconds), got \"%s\": using %d", OPSNN_POOL_SPIN_US_MAX, s, us);
+    }
+    atomic_store(&spin_us_env, us);
+    return us;
+}
+
+long opsnn_pool_spin_hits(void)
+{
+    return atomic_load(&spin_hits);
+}
+
+int opsnn_pool_sleepers(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = sleepers;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+static int64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* A hint to the core that this thread is spinning (lets an SMT sibling run). */
+static inline void cpu_relax(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+    __asm__ __volatile__("yield" ::: "memory");
+#endif
+}
+
+/* Spin until done(arg) or the spin window has passed; 1 if done. The clock is
+ * read every 64 checks (tens of nanoseconds each). */
+static int spin_until(int (*done)(const void *), const void *arg)
+{
+    int us = opsnn_pool_spin_us();
+    if (us <= 0) {
+        return done(arg);
+    }
+    int64_t deadline = now_ns() + (int64_t)us * 1000;
+    for (unsigned i = 1;; i++) {
+        if (done(arg)) {
+            return 1;
+        }
+        cpu_relax();
+        if ((i & 63) == 0 && now_ns() >= deadline) {
+            return done(arg);
+        }
+    }
+}
+
+static int new_job_or_stop(const void *seen)
+{
+    return atomic_load_explicit(&job_seq, memory_order_acquire) != *(const uint64_t *)seen ||
+           atomic_load_explicit(&stopping, memory_order_relaxed);
+}
+
+static int helpers_done(const void *unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&job_pending, memory_order_acquire) == 0;
 }
 
 static int create_thread(pthread_t *t, void *(*fn)(void *), void *arg)
@@ -261,24 +385,35 @@ static void *worker_main(void *p)
     int id = (int)(intptr_t)p;
     pthread_mutex_lock(&lock);
     for (;;) {
-        while (!stopping && workers[id].seen == job_seq) {
-            pthread_cond_wait(&wake, &lock);
+        uint64_t seen = workers[id].seen;
+        if (!atomic_load(&stopping) && seen == atomic_load(&job_seq)) {
+            pthread_mutex_unlock(&lock);
+            int found = spin_until(new_job_or_stop, &seen);
+            pthread_mutex_lock(&lock);
+            if (found && !atomic_load(&stopping)) {
+                atomic_fetch_add(&spin_hits, 1);
+            }
+            while (!atomic_load(&stopping) && workers[id].seen == atomic_load(&job_seq)) {
+                sleepers++;
+                pthread_cond_wait(&wake, &lock);
+                sleepers--;
+            }
         }
-        if (stopping) {
+        if (atomic_load(&stopping)) {
             break;
         }
-        workers[id].seen = job_seq;
+        workers[id].seen = atomic_load(&job_seq);
         if (id >= job_helpers || !job_open) {
             continue;
         }
-        job_pending++;
+        atomic_fetch_add(&job_pending, 1);
         void (*fn)(void *, int64_t) = job_fn;
         void *arg = job_arg;
         int64_t n = job_n;
         pthread_mutex_unlock(&lock);
         take_blocks(fn, arg, n);
         pthread_mutex_lock(&lock);
-        if (--job_pending == 0) {
+        if (atomic_fetch_sub(&job_pending, 1) == 1) {
             pthread_cond_signal(&finished);
         }
     }
@@ -302,6 +437,7 @@ static void after_fork_parent(void)
 static void after_fork_child(void)
 {
     nworkers = 0;
+    sleepers = 0;
     pthread_mutex_unlock(&lock);
     pthread_mutex_unlock(&busy);
 }
@@ -324,7 +460,7 @@ static int ensure_workers(int want)
     }
     want = want < workers_cap ? want : workers_cap;
     while (nworkers < want) {
-        workers[nworkers].seen = job_seq;
+        workers[nworkers].seen = atomic_load(&job_seq);
         int rc = create_thread(&workers[nworkers].thread, worker_main, (void *)(intptr_t)nworkers);
         if (rc != 0) {
             opsnn_log(OPSNN_LOG_WARNING, "phase 2: cannot start worker thread %d (%s): running on "
@@ -345,6 +481,7 @@ void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i)
     }
     if (helpers > 0) {
         pthread_once(&atfork_once, register_atfork);
+        (void)opsnn_pool_spin_us(); /* read the environment here, not in a worker */
     }
     if (helpers <= 0 || pthread_mutex_trylock(&busy) != 0) {
         for (int64_t i = 0; i < n; i++) {
@@ -359,15 +496,21 @@ void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i)
     job_n = n;
     atomic_store(&job_next, 0);
     job_helpers = helpers;
-    job_pending = 0;
     job_open = 1;
-    job_seq++;
-    pthread_cond_broadcast(&wake);
+    atomic_fetch_add_explicit(&job_seq, 1, memory_order_release);
+    if (sleepers > 0) {
+        pthread_cond_broadcast(&wake);
+    }
     pthread_mutex_unlock(&lock);
     take_blocks(fn, arg, n);
     pthread_mutex_lock(&lock);
     job_open = 0; /* every block is taken: late helpers skip the job */
-    while (job_pending > 0) {
+    if (atomic_load(&job_pending) > 0) {
+        pthread_mutex_unlock(&lock);
+        (void)spin_until(helpers_done, NULL);
+        pthread_mutex_lock(&lock);
+    }
+    while (atomic_load(&job_pending) > 0) {
         pthread_cond_wait(&finished, &lock);
     }
     pthread_mutex_unlock(&lock);
@@ -378,7 +521,7 @@ void opsnn_pool_shutdown(void)
 {
     pthread_mutex_lock(&busy);
     pthread_mutex_lock(&lock);
-    stopping = 1;
+    atomic_store(&stopping, 1);
     pthread_cond_broadcast(&wake);
     int n = nworkers;
     pthread_mutex_unlock(&lock);
@@ -387,7 +530,8 @@ void opsnn_pool_shutdown(void)
     }
     pthread_mutex_lock(&lock);
     nworkers = 0;
-    stopping = 0;
+    sleepers = 0;
+    atomic_store(&stopping, 0);
     free(workers);
     workers = NULL;
     workers_cap = 0;

@@ -16,6 +16,17 @@
  * that finds it busy runs its blocks itself. */
 void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg);
 
+/* How long an idle worker spins for the next job before it sleeps, and the
+ * caller for its helpers before it sleeps: OPSNN_POOL_SPIN_US microseconds
+ * (0: never spin), read once; a malformed value is ignored with a warning. */
+#define OPSNN_POOL_SPIN_US_DEFAULT 100
+#define OPSNN_POOL_SPIN_US_MAX 1000000
+int opsnn_pool_spin_us(void);
+/* Parse a spin time the way OPSNN_POOL_SPIN_US is read: the whole string a
+ * decimal integer in [0, OPSNN_POOL_SPIN_US_MAX] (surrounding blanks
+ * allowed). 0 and *us on success, -1 otherwise (*us untouched). */
+int opsnn_parse_spin_us(const char *s, int *us);
+
 /* CPUs the process may run on: the affinity mask, bounded by a cgroup CPU
  * quota (cgroup v2 cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us). >= 1.
  * Read once. */
@@ -39,5 +50,12 @@ void opsnn_test_fail_thread_create_after(int successes);
 void opsnn_pool_shutdown(void);
 /* Tests: worker threads alive now (the calling thread not counted). */
 int opsnn_pool_workers(void);
+/* Tests: set the spin time in microseconds (clamped to the maximum), -1 to go
+ * back to OPSNN_POOL_SPIN_US. */
+void opsnn_test_set_pool_spin_us(int us);
+/* Tests: jobs a worker has found while spinning (never reset). */
+long opsnn_pool_spin_hits(void);
+/* Tests: workers asleep on the condition variable now. */
+int opsnn_pool_sleepers(void);
 
 #endif /* OPSNN_COMMON_THREADS_H_ */

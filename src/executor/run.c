@@ -13,27 +13,41 @@
 #include "tensor/dtype.h"
 
 /* Below this many bytes of traffic per thread a thread team costs more than
- * it saves. Measured on the 2-vCPU development VM, idle (docs/performance.md,
- * mid-size calls): a helper that wakes in time takes a whole block, and the
- * caller then waits for it; 2 threads were no faster than 1 up to ~400 KiB
- * of traffic (16K-32K fp32 elements, up to 1.5x slower) and faster from
- * ~768 KiB (64K fp32, 128K 16-bit) on. */
-#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)256 << 10)
+ * it saves. Measured on the 2-vCPU development VM (docs/performance.md,
+ * mid-size calls), with the pool's workers spinning between calls
+ * (common/threads.c), best of 3 runs on a machine shared with other jobs:
+ * at 64 KiB per thread 16K-element fp32 calls (192 KiB) ran up to 1.4x
+ * faster on 2 threads when the second vCPU was free, but 32K-element 16-bit
+ * calls (192 KiB, 2.4-3.8 us) fell to 0.93-0.95 of the 1-thread time when it
+ * was busy (32 KiB per thread: 0.71 for a 1.3 us call), as publishing the
+ * job then costs more than the helper saves; at 128 KiB per thread the worst
+ * cell over 16K-256K elements was 0.98. (256 KiB before the workers spun: a
+ * sleeping worker took longer to wake than such a call takes.) */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)128 << 10)
 
-/* When a pass moves more bytes than fit in cache, its output is written with
- * streaming stores (they save the read-for-ownership of every output line).
- * The cache a call can count on is the private L2 of its core: the shared LLC
- * that sysconf reports is, inside a VM or on a busy server, mostly other
- * tenants' (this machine reports the host's 300 MB L3, yet streaming stores
- * already win from 4 MB outputs, docs/performance.md). Atomic: the first
- * phase 2 of several threads may fill the cache at once. */
+/* Streaming (non-temporal) stores for the output only when the pass cannot
+ * stay in the last-level cache anyway: more than half the LLC of traffic
+ * (gradOutput + input + gradInput bytes). Below that, the inputs a previous
+ * op just produced come from cache and the output stays there for the next
+ * op to read, as with plain stores everywhere (libtorch); streaming would
+ * send it to DRAM and make the consumer fetch it back. The other half of the
+ * LLC is left to everything else the process and its neighbours keep there
+ * (on AMD the L3 is a victim cache shared by the cores of a CCX).
+ * Measured on the 2-vCPU EPYC guest (32 MiB L3 in sysfs), fp32
+ * SoftshrinkBackward, best of 3 interleaved runs: at 12 MiB (1M elements)
+ * plain stores 197 us (1 thread) / 108 us (2 threads) against 232 / 202 us
+ * streamed; at 15 MiB 291 / 128 us against 265 / 252 us (1 thread: streamed 10 % faster); at 24 MiB
+ * streamed wins by 1.4x (682 / 422 against 986 / 601 us). The L2 size,
+ * the threshold before, streamed 768 KiB (64K fp32) calls that then lost to
+ * libtorch. With no cache size known, 8 MiB. Atomic: the first phase 2 of
+ * several threads may fill the cache at once. */
 static int64_t nt_threshold_bytes(void)
 {
     static _Atomic int64_t cached;
     int64_t v = atomic_load_explicit(&cached, memory_order_relaxed);
     if (v == 0) {
-        int64_t n = opsnn_l2_cache_bytes(); /* sysconf, else sysfs (arm64) */
-        v = n > 0 ? n : (int64_t)1 << 20;
+        int64_t llc = opsnn_llc_bytes();
+        v = llc > 0 ? llc / 2 : (int64_t)8 << 20;
         atomic_store_explicit(&cached, v, memory_order_relaxed);
     }
     return v;
