@@ -73,9 +73,18 @@ static void set_contiguous(opsnn_iter *it, int k, void *base, aclDataType dt, in
     }
 }
 
+/* Each block of the reference tiling is shared out as up to this many work
+ * items of whole chunks, so that when one thread is late (a busy CPU, another
+ * library's spinning thread on its core) the others take over its work
+ * instead of waiting for a whole block. */
+#define ITEMS_PER_BLOCK 8
+
 typedef struct {
     opsnn_blocking tiles;
     int threads;
+    int64_t chunk; /* elements per iterator call (opsnn_iter_chunk) */
+    int64_t item; /* elements per work item: whole chunks, within one block */
+    int64_t items_per_block;
 } blocking;
 
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
@@ -87,7 +96,7 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
-    blocking b = {{numel, 1, numel}, 1};
+    blocking b = {{numel, 1, numel}, 1, 0, 0, 0};
     if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
         return b; /* one block, one chunk: what the tiling would say, without asking */
     }
@@ -100,13 +109,29 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
     return b;
 }
 
-static int run_block(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
-                     const opsnn_kparams *params, const blocking *b, int64_t block,
-                     int64_t numel)
+/* The work items of a pass: each block cut into at most ITEMS_PER_BLOCK
+ * pieces of whole chunks (one piece when the pass runs on one thread). */
+static void plan_items(blocking *b, const opsnn_iter *it)
 {
-    int64_t begin = block * b->tiles.block_former;
-    int64_t end = begin + b->tiles.block_former < numel ? begin + b->tiles.block_former : numel;
-    int64_t chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
+    int64_t former = b->tiles.block_former;
+    b->chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
+    int64_t chunks = former / b->chunk + (former % b->chunk != 0);
+    int64_t per = b->threads > 1 ? (chunks + ITEMS_PER_BLOCK - 1) / ITEMS_PER_BLOCK : chunks;
+    b->item = per < chunks ? per * b->chunk : former;
+    b->items_per_block = b->threads > 1 ? (former + b->item - 1) / b->item : 1;
+}
+
+/* Work item i: part i % items_per_block of block i / items_per_block. */
+static int run_item(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                    const opsnn_kparams *params, const blocking *b, int64_t item,
+                    int64_t numel)
+{
+    int64_t block = item / b->items_per_block, part = item % b->items_per_block;
+    int64_t bend = block * b->tiles.block_former + b->tiles.block_former;
+    bend = bend < numel ? bend : numel;
+    int64_t begin = block * b->tiles.block_former + part * b->item;
+    int64_t end = b->items_per_block == 1 || bend - begin < b->item ? bend : begin + b->item;
+    int64_t chunk = b->chunk;
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
         if (opsnn_iter_run(it, fn, cdt, params, pos, stop) != 0) {
@@ -126,10 +151,10 @@ typedef struct {
     atomic_int failed;
 } pass;
 
-static void run_pass_block(void *arg, int64_t block)
+static void run_pass_item(void *arg, int64_t item)
 {
     pass *p = arg;
-    if (run_block(p->it, p->fn, p->cdt, p->params, p->b, block, p->numel) != 0) {
+    if (run_item(p->it, p->fn, p->cdt, p->params, p->b, item, p->numel) != 0) {
         atomic_store(&p->failed, 1);
     }
 }
@@ -137,8 +162,11 @@ static void run_pass_block(void *arg, int64_t block)
 static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t numel)
 {
-    pass p = {it, fn, cdt, params, b, numel, 0};
-    opsnn_parallel_for(b->tiles.block_num, b->threads, run_pass_block, &p);
+    blocking items = *b;
+    plan_items(&items, it);
+    pass p = {it, fn, cdt, params, &items, numel, 0};
+    opsnn_parallel_for(items.tiles.block_num * items.items_per_block, items.threads,
+                       run_pass_item, &p);
     if (atomic_load(&p.failed)) { /* phase 1 admitted only convertible dtypes */
         opsnn_log(OPSNN_LOG_ERROR, "phase 2: an operand dtype has no conversion to or from %s: "
                   "output not computed", opsnn_dtype_name(cdt));
