@@ -4,7 +4,9 @@
 // For each op x dtype x size x threads (x layout), our two-phase aclnn call
 // and libtorch's out= call (at::softshrink_backward_out, and
 // at::elu_backward_out with the SELU constants and is_result=true) are timed
-// in alternating batches after a warm-up; each side's best batch counts, and
+// in alternating phases (one library at a time, each phase after untimed
+// calls that outlast the other library's spinning workers); each side's best
+// batch counts, and
 // speedup = libtorch time / our time. Run with --help for the options.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
@@ -34,6 +36,8 @@ constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
 constexpr double kSeluScale = 1.0507009873554804934193349852946;
 // Outputs further apart than this (bf16 has 8 significant bits) count as a failure.
 constexpr double kMaxRelDiff = 1e-2;
+// Timed phases per library and case (see the measuring loop).
+constexpr int kRounds = 2;
 
 struct Options {
     std::vector<bench_op> ops{BENCH_OP_SOFTSHRINK, BENCH_OP_SELU};
@@ -42,7 +46,8 @@ struct Options {
     std::vector<int> threads{1, 2};
     std::vector<bench_layout> layouts{BENCH_CONTIGUOUS};
     double budget_s = 0.2;
-    int min_reps = 5, max_reps = 2000;
+    double settle_ms = 5;
+    int min_reps = 6, max_reps = 2000;
     const char *csv_path = nullptr;
 };
 
@@ -58,7 +63,10 @@ void usage(FILE *f)
                  "  --sizes LIST       default 8,1K,64K,1M,16M,64M\n"
                  "  --layouts LIST     contiguous,transposed (default contiguous)\n"
                  "  --budget SECONDS   per case, both libraries together (default 0.2)\n"
-                 "Times: best of >= 5 alternating batches per side after a warm-up.\n");
+                 "  --settle MS        untimed calls before each timed phase, so that the other\n"
+                 "                     library's spinning workers have gone to sleep\n"
+                 "                     (default 5; --quick 1)\n"
+                 "Times: best of >= 6 batches per side, in alternating phases of one library.\n");
 }
 
 std::vector<std::string> split(const char *s)
@@ -86,7 +94,7 @@ std::vector<std::string> split(const char *s)
 Options parse_args(int argc, char **argv)
 {
     Options o;
-    bool quick = false, sizes_given = false, budget_given = false;
+    bool quick = false, sizes_given = false, budget_given = false, settle_given = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -101,6 +109,10 @@ Options parse_args(int argc, char **argv)
         const char *v = argv[++i];
         if (a == "--csv") {
             o.csv_path = v;
+        } else if (a == "--settle") {
+            o.settle_ms = std::atof(v);
+            settle_given = true;
+            if (!(o.settle_ms >= 0 && o.settle_ms <= 1000)) die("--settle must be 0 to 1000 ms");
         } else if (a == "--budget") {
             o.budget_s = std::atof(v);
             budget_given = true;
@@ -156,7 +168,8 @@ Options parse_args(int argc, char **argv)
     if (quick) {
         if (!sizes_given) o.sizes.resize(4);
         if (!budget_given) o.budget_s = 0.02;
-        o.min_reps = 3;
+        if (!settle_given) o.settle_ms = 1;
+        o.min_reps = 4;
         o.max_reps = 100;
     }
     return o;
@@ -252,9 +265,10 @@ int main(int argc, char **argv)
     bench_cpu_model(cpu, sizeof cpu);
     std::printf("# vs_libtorch: libopsnn %s (isa %s) vs libtorch %s, cpu: %s\n",
                 opsnn_version_string(), opsnn_get_isa(), TORCH_VERSION, cpu);
-    std::printf("# time = best of >= %d alternating batches, both phases per opsnn call; "
-                "speedup = torch / opsnn\n",
-                o.min_reps);
+    std::printf("# time = best of >= %d batches in %d alternating phases per library, each phase "
+                "after %g ms of untimed calls; both phases per opsnn call; speedup = torch / "
+                "opsnn\n",
+                o.min_reps, 2 * kRounds, o.settle_ms);
     if (o.csv_path != nullptr) {
         csv = std::fopen(o.csv_path, "w");
         if (csv == nullptr) die(std::string("cannot write ") + o.csv_path);
@@ -308,23 +322,43 @@ int main(int argc, char **argv)
                         auto theirs = [&] { tc.call(); };
                         double ours_one, torch_one;
                         int ob = calibrate(ours, &ours_one), tb = calibrate(theirs, &torch_one);
-                        // Alternate until the best times fill the budget (as
-                        // bench_measure: preempted batches do not count), within
-                        // BENCH_WALL_FACTOR x the budget of wall time.
+                        // Phases of one library at a time, alternating
+                        // (kRounds each), so that drift hits both alike.
+                        // A phase first runs its side untimed for
+                        // o.settle_ms: the other library's workers, which
+                        // spin after their last call (libgomp's for
+                        // milliseconds, ours for OPSNN_POOL_SPIN_US), have
+                        // gone to sleep before the first timed batch, and a
+                        // 2-thread batch does not share a core with them.
+                        // Then batches until the best time fills its share
+                        // of the budget (as bench_measure: preempted batches
+                        // do not count), within BENCH_WALL_FACTOR x that share.
                         Result r;
                         r.ours_ns = r.torch_ns = 1e300;
-                        double budget_ns = o.budget_s * 1e9;
-                        uint64_t start = bench_now_ns();
-                        for (r.reps = 0; r.reps < o.max_reps; r.reps++) {
-                            double clean = r.reps * (r.ours_ns * ob + r.torch_ns * tb);
-                            double wall = static_cast<double>(bench_now_ns() - start);
-                            if (r.reps >= o.min_reps &&
-                                (clean >= budget_ns || wall >= BENCH_WALL_FACTOR * budget_ns)) {
-                                break;
+                        int ours_reps = 0, torch_reps = 0;
+                        double share_ns = o.budget_s * 1e9 / (2 * kRounds);
+                        int min_reps = (o.min_reps + kRounds - 1) / kRounds;
+                        auto phase = [&](auto &&f, int batch, double *best, int *reps) {
+                            uint64_t t0 = bench_now_ns();
+                            do {
+                                f();
+                            } while (static_cast<double>(bench_now_ns() - t0) < o.settle_ms * 1e6);
+                            uint64_t start = bench_now_ns();
+                            for (int k = 0; k < o.max_reps; k++) {
+                                double wall = static_cast<double>(bench_now_ns() - start);
+                                if (k >= min_reps && (k * *best * batch >= share_ns ||
+                                                      wall >= BENCH_WALL_FACTOR * share_ns)) {
+                                    break;
+                                }
+                                *best = std::min(*best, time_batch(f, batch) / batch);
+                                ++*reps;
                             }
-                            r.ours_ns = std::min(r.ours_ns, time_batch(ours, ob) / ob);
-                            r.torch_ns = std::min(r.torch_ns, time_batch(theirs, tb) / tb);
+                        };
+                        for (int round = 0; round < kRounds; round++) {
+                            phase(ours, ob, &r.ours_ns, &ours_reps);
+                            phase(theirs, tb, &r.torch_ns, &torch_reps);
                         }
+                        r.reps = std::min(ours_reps, torch_reps);
                         if (status != 0) {
                             std::printf("opsnn failed: %s\n", aclGetRecentErrMsg());
                             failures++;
