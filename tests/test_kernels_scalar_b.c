@@ -23,6 +23,7 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "kernels/softshrink-bwd/splat.h"
 #include "rng.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -287,10 +288,41 @@ static void scalar_b_lookup_follows_the_selected_path(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* The 16-bit threshold of the AVX2 FLOAT16/BF16 kernels: for every 16-bit x
+ * and lambdas at every edge (both formats' rounding boundaries, subnormals,
+ * the largest finite values, inf, NaN, -0 and a negative one), the signed
+ * compare of the magnitude bits with T is the pass rule on the widened x. */
+static void threshold_16bit_is_the_pass_rule_for_every_value(void **state)
+{
+    (void)state;
+    static const float lambdas[] = {0.0f, -0.0f, -1.0f, 0.5f, 1.0f, 1.0009765625f, 1.00048828125f,
+                                    0x1p-24f, 0x1p-25f, 0x1.8p-25f, 0x1p-149f, 0x1p-133f, 6.1e-5f,
+                                    65504.0f, 65519.99f, 65520.0f, 3.3895314e38f, FLT_MAX,
+                                    INFINITY, NAN, 1e-3f, 3.14159f, 100.0f};
+    static const aclDataType dts[] = {ACL_FLOAT16, ACL_BF16};
+    for (size_t d = 0; d < 2; d++) {
+        for (size_t l = 0; l < sizeof lambdas / sizeof lambdas[0]; l++) {
+            int16_t t = (int16_t)opsnn_softshrink_bwd_t16(lambdas[l], dts[d]);
+            for (uint32_t x = 0; x < 65536u; x++) {
+                float v = dts[d] == ACL_FLOAT16 ? opsnn_f16_to_f32((uint16_t)x)
+                                                : opsnn_bf16_to_f32((uint16_t)x);
+                int want = opsnn_softshrink_bwd_passes(v, lambdas[l]);
+                int got = (int16_t)(x & 0x7fffu) > t;
+                if (want != got) {
+                    fail_msg("%s lambda %a x 0x%04x: rule %d, 16-bit compare %d (T 0x%04x)",
+                             dts[d] == ACL_FLOAT16 ? "fp16" : "bf16", (double)lambdas[l],
+                             (unsigned)x, want, got, (unsigned)(uint16_t)t);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_scalar_b_variant_bits_equal_reference),
+        cmocka_unit_test(threshold_16bit_is_the_pass_rule_for_every_value),
         cmocka_unit_test(every_16bit_self_value_bits_equal_reference),
         cmocka_unit_test(variants_touch_only_n_elements_and_one_value),
         cmocka_unit_test(scalar_b_lookup_follows_the_selected_path),

@@ -3,7 +3,10 @@
  * NLE_UQ ("not <=, unordered true") is exactly "|x| > t or x is NaN" for
  * the threshold t = opsnn_softshrink_threshold(lambda), which maps a NaN
  * lambda (nothing passes but NaN x) to +inf.
- * fp16/bf16 x are widened in registers to compare. */
+ * fp16/bf16 x are not widened: their magnitude bits are compared with a 16-bit
+ * threshold (splat.h: opsnn_softshrink_bwd_t16), the same rule in one integer
+ * compare per 16 elements (vcvtph2ps and the lane moves it needs share one
+ * port on Zen 3 and held fp16 to 0.6x of bf16's speed). */
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"
@@ -34,32 +37,15 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
     store_f32(y, i, stream, _mm256_and_ps(pass_f32(x, lambda), g));
 }
 
-/* vcvtph2ps keeps the order; packs_epi32 interleaves 128-bit lanes, undone by
- * the 64-bit permute. */
-static inline void step_f16(const void *a, const void *b, void *y, size_t i, int stream,
+/* FLOAT16 and BF16 alike: the magnitude bits against the 16-bit threshold
+ * (splat.h: opsnn_softshrink_bwd_t16), no widening. */
+static inline void step_h16(const void *a, const void *b, void *y, size_t i, int stream,
                             const void *params)
 {
-    float lambda = *(const float *)params; /* the threshold */
+    __m256i t = _mm256_set1_epi16(*(const int16_t *)params);
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 mlo = pass_f32(opsnn_avx2_f16_to_f32(_mm256_castsi256_si128(x)), lambda);
-    __m256 mhi = pass_f32(opsnn_avx2_f16_to_f32(_mm256_extracti128_si256(x, 1)), lambda);
-    __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
-    m = _mm256_permute4x64_epi64(m, 0xd8);
-    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(m, g));
-}
-
-/* The raw unpacks widen bf16 to f32 (a NaN only has to compare unordered) in
- * a lane order that packs_epi32 exactly undoes. */
-static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
-                             const void *params)
-{
-    float lambda = *(const float *)params; /* the threshold */
-    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
-    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256 mlo = pass_f32(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
-    __m256 mhi = pass_f32(opsnn_avx2_bf16_unpackhi_raw(x), lambda);
-    __m256i m = _mm256_packs_epi32(_mm256_castps_si256(mlo), _mm256_castps_si256(mhi));
+    __m256i m = _mm256_cmpgt_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x7fff)), t);
     opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(m, g));
 }
 
@@ -75,16 +61,16 @@ void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t n, const void *a, const void 
                                             const opsnn_kparams *p)
 {
     const opsnn_softshrink_bwd_params *sp = p->op;
-    float t = opsnn_softshrink_threshold(sp->lambda);
-    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_f16);
+    uint16_t t = opsnn_softshrink_bwd_t16(sp->lambda, ACL_FLOAT16);
+    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_h16);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
                                              const opsnn_kparams *p)
 {
     const opsnn_softshrink_bwd_params *sp = p->op;
-    float t = opsnn_softshrink_threshold(sp->lambda);
-    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_bf16);
+    uint16_t t = opsnn_softshrink_bwd_t16(sp->lambda, ACL_BF16);
+    opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 2, 16, step_h16);
 }
 
 /* The variants with one self value for the whole run (b points at it, XNNPACK's

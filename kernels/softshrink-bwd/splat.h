@@ -34,4 +34,22 @@ static inline uint32_t opsnn_softshrink_bwd_c_mask(const void *b, aclDataType dt
     return opsnn_softshrink_bwd_passes(x, sp->lambda) ? UINT32_MAX : 0u;
 }
 
+/* The pass rule on 16-bit lanes without widening: FLOAT16 and BF16 values
+ * grow with their magnitude bits m = bits & 0x7fff up to infinity, and every
+ * m above infinity's is a NaN. So x passes exactly when m > T, T the largest
+ * magnitude whose value is <= t (t = opsnn_softshrink_threshold(lambda); +inf
+ * leaves only NaNs; a negative t passes everything: T = -1), and a signed
+ * 16-bit compare of m with T decides it. Returned as T's 16 bits. */
+static inline uint16_t opsnn_softshrink_bwd_t16(float lambda, aclDataType dt)
+{
+    float t = opsnn_softshrink_threshold(lambda);
+    if (t < 0.0f) {
+        return 0xffffu;
+    }
+    int f16 = dt == ACL_FLOAT16;
+    uint16_t h = (uint16_t)((f16 ? opsnn_f32_to_f16(t) : opsnn_f32_to_bf16(t)) & 0x7fffu);
+    float v = f16 ? opsnn_f16_to_f32(h) : opsnn_bf16_to_f32(h);
+    return (uint16_t)(v > t ? h - 1u : h); /* rounded up: one step down */
+}
+
 #endif /* OPSNN_KERNELS_SOFTSHRINK_BWD_SPLAT_H_ */
