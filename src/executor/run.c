@@ -116,9 +116,9 @@ static void plan_items(blocking *b, const opsnn_iter *it)
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
-    int64_t per = b->threads > 1 ? (chunks + ITEMS_PER_BLOCK - 1) / ITEMS_PER_BLOCK : chunks;
-    b->item = per < chunks ? per * b->chunk : former;
-    b->items_per_block = b->threads > 1 ? (former + b->item - 1) / b->item : 1;
+    int64_t per = (chunks + ITEMS_PER_BLOCK - 1) / ITEMS_PER_BLOCK;
+    b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
+    b->items_per_block = (former + b->item - 1) / b->item;
 }
 
 /* Work item i: part i % items_per_block of block i / items_per_block. */
@@ -130,7 +130,7 @@ static int run_item(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     int64_t bend = block * b->tiles.block_former + b->tiles.block_former;
     bend = bend < numel ? bend : numel;
     int64_t begin = block * b->tiles.block_former + part * b->item;
-    int64_t end = b->items_per_block == 1 || bend - begin < b->item ? bend : begin + b->item;
+    int64_t end = bend - begin < b->item ? bend : begin + b->item;
     int64_t chunk = b->chunk;
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
