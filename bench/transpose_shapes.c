@@ -88,27 +88,32 @@ static void row_pass(const mats *m, pass p, const unsigned char *src, int64_t r,
     }
 }
 
-static void panel16(const mats *m, size_t cols, const unsigned char *src, unsigned char *dst,
-                    size_t pitch)
+static void panel16(const mats *m, size_t rows, size_t cols, const unsigned char *src,
+                    unsigned char *dst, size_t pitch)
 {
     if (m->es == 4) {
-        opsnn_panel16_ukernel__avx2_x32(cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x32(rows, cols, src, m->n, dst, pitch);
     } else {
-        opsnn_panel16_ukernel__avx2_x16(cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x16(rows, cols, src, m->n, dst, pitch);
     }
 }
 
-/* The library's walk: strips of one source line x 512 columns, 256-row blocks. */
-static void walk_strip(const mats *m, pass p)
+/* Strips of strip_bytes of each source column x `cols` columns, 256-row
+ * blocks. burst: the kernel takes the whole strip, reading each column's
+ * lines back to back (the library's walk: 256 bytes, up to 8192 columns);
+ * otherwise it is called 16 rows at a time over all the columns (the first
+ * version: 64 bytes x 512 columns). */
+static void walk_strip(const mats *m, pass p, int64_t strip_bytes, int64_t cols, int burst)
 {
-    int64_t n = m->n, h = 64 / (int64_t)m->es, pitch = 512 + 16;
+    int64_t n = m->n, h = strip_bytes / (int64_t)m->es, pitch = cols + 16;
     for (int64_t r0 = 0; r0 < n; r0 += 256) {
         int64_t rend = r0 + 256 < n ? r0 + 256 : n;
-        for (int64_t j0 = 0; j0 < n; j0 += 512) {
-            int64_t c = n - j0 < 512 ? n - j0 : 512;
+        for (int64_t j0 = 0; j0 < n; j0 += cols) {
+            int64_t c = n - j0 < cols ? n - j0 : cols;
             for (int64_t r = r0; r + h <= rend; r += h) {
-                for (int64_t i = 0; i < h; i += 16) {
-                    panel16(m, (size_t)c, m->s + (size_t)(j0 * n + r + i) * m->es,
+                for (int64_t i = 0; i < h; i += burst ? h : 16) {
+                    panel16(m, burst ? (size_t)h : 16, (size_t)c,
+                            m->s + (size_t)(j0 * n + r + i) * m->es,
                             m->panel + (size_t)(i * pitch) * m->es, (size_t)pitch);
                 }
                 for (int64_t i = 0; p != PASS_GATHER && i < h; i++) {
@@ -130,7 +135,7 @@ static void walk_tall(const mats *m, pass p, int64_t rt, int64_t ct)
             for (int64_t g = 0; g < c; g += group) {
                 size_t gc = (size_t)(c - g < group ? c - g : group);
                 for (int64_t r = 0; r + 16 <= h; r += 16) {
-                    panel16(m, gc, m->s + (size_t)((j0 + g) * n + r0 + r) * m->es,
+                    panel16(m, 16, gc, m->s + (size_t)((j0 + g) * n + r0 + r) * m->es,
                             m->panel + (size_t)(r * pitch + g) * m->es, (size_t)pitch);
                 }
             }
@@ -151,7 +156,8 @@ static void walk_contiguous(const mats *m, pass p)
 
 typedef struct {
     const char *name;
-    int64_t rows, col_bytes; /* 0, 0: strip; -1, -1: contiguous reference */
+    /* 0, 0: the first strip walk; 0, 1: the library's; -1, -1: contiguous */
+    int64_t rows, col_bytes;
 } walk;
 
 static double best_of(const mats *m, const walk *w, pass p, int reps)
@@ -161,8 +167,10 @@ static double best_of(const mats *m, const walk *w, pass p, int reps)
         double t0 = cpu_seconds();
         if (w->rows < 0) {
             walk_contiguous(m, p);
+        } else if (w->rows == 0 && w->col_bytes == 0) {
+            walk_strip(m, p, 64, 512, 0);
         } else if (w->rows == 0) {
-            walk_strip(m, p);
+            walk_strip(m, p, 256, m->n < 8192 ? m->n : 8192, 1);
         } else {
             walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es);
         }
@@ -198,7 +206,8 @@ int main(int argc, char **argv)
     memset(m.s, 1, bytes), memset(m.x, 2, bytes), memset(m.y, 3, bytes);
     memset(m.panel, 0, panel_bytes);
     static const walk walks[] = {
-        {"contiguous", -1, -1},    {"strip", 0, 0},           {"tall 4096x32B", 4096, 32},
+        {"contiguous", -1, -1},    {"line strip", 0, 0},      {"burst strip", 0, 1},
+        {"tall 4096x32B", 4096, 32},
         {"tall 1024x256B", 1024, 256}, {"tall 512x512B", 512, 512}, {"tall 256x1024B", 256, 1024},
         {"tall 128x2048B", 128, 2048}, {"tall 1024x4096B", 1024, 4096},
     };
@@ -207,7 +216,7 @@ int main(int argc, char **argv)
            (long long)m.n, m.es, reps);
     printf("%-16s %12s %12s %12s   (ms)\n", "walk", pass_name[0], pass_name[1], pass_name[2]);
     for (size_t w = 0; w < sizeof walks / sizeof walks[0]; w++) {
-        if (walks[w].rows > m.n || (walks[w].rows > 0 &&
+        if (walks[w].rows > m.n || (walks[w].rows >= 0 && walks[w].col_bytes > 0 &&
                                     (size_t)(walks[w].rows * (walks[w].col_bytes + 64)) > panel_bytes)) {
             continue;
         }
