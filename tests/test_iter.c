@@ -269,6 +269,50 @@ static void *walk_without_panel_memory(void *arg)
     return (void *)(intptr_t)tried;
 }
 
+/* A [2, 3, 5] walk, every operand contiguous in `dt`, g in `gdt` with
+ * strides gs, coalesced. */
+static opsnn_iter small_iter(aclDataType gdt, aclDataType dt, const int64_t gs[3])
+{
+    static float buf[3][30];
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 3;
+    it.noperands = 3;
+    it.shape[0] = 2, it.shape[1] = 3, it.shape[2] = 5;
+    for (int k = 0; k < 3; k++) {
+        it.base[k] = (char *)buf[k];
+        it.dtype[k] = k == 1 ? gdt : dt;
+        it.es[k] = (int64_t)tu_dtype_size(it.dtype[k]);
+        it.strides[k][0] = k == 1 ? gs[0] : 15;
+        it.strides[k][1] = k == 1 ? gs[1] : 5;
+        it.strides[k][2] = k == 1 ? gs[2] : 1;
+    }
+    opsnn_iter_coalesce(&it);
+    return it;
+}
+
+/* Only a walk that coalesces to one unit-stride run in the compute dtype is
+ * flat (run.c then hands the kernel whole work items). */
+static void flat_walks_are_single_unit_stride_runs_in_cdt(void **state)
+{
+    (void)state;
+    static const int64_t contiguous[3] = {15, 5, 1}, transposed[3] = {15, 1, 3},
+                         broadcast[3] = {0, 5, 1}, last_bcast[3] = {5, 1, 0};
+    opsnn_iter it = small_iter(ACL_FLOAT, ACL_FLOAT, contiguous);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 1);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_BF16), 0); /* computed in another dtype */
+    it = small_iter(ACL_BF16, ACL_BF16, contiguous);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_BF16), 1);
+    it = small_iter(ACL_BF16, ACL_FLOAT, contiguous); /* g converted */
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, transposed);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, broadcast);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, last_bcast);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+}
+
 /* A thread whose panel must grow for a wider matrix and cannot: row path,
  * same bits; the next walk gets its panel again. */
 static void *grow_without_memory(void *arg)
@@ -321,6 +365,7 @@ int main(void)
         cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),
         cmocka_unit_test(panel_that_cannot_grow_gives_the_same_bits),
+        cmocka_unit_test(flat_walks_are_single_unit_stride_runs_in_cdt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -452,6 +452,19 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 
 /* ---- The walk ------------------------------------------------------------ */
 
+int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt)
+{
+    if (it->ndim > 1) {
+        return 0;
+    }
+    for (int k = 0; k < it->noperands; k++) {
+        if (it->dtype[k] != cdt || (it->ndim == 1 && it->strides[k][0] != 1)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* A position of the walk: its multi-index and each operand's element there. */
 typedef struct {
     int64_t idx[OPSNN_MAX_RANK];
