@@ -128,8 +128,8 @@ static void run_and_compare(const tcase *c, int64_t chunk)
 }
 
 /* Shapes around the panel walk's edges, on every kernel path of this CPU:
- * rows one past or one short of the kernels' 16-row pieces, the 64- and
- * 128-row strips and the 256-row blocks; columns around the 8192-column
+ * rows one past or one short of the kernels' 16-row pieces, the 128- and
+ * 256-row strips and the 256-row blocks; columns around the 4096-column
  * panels (and the 512-column tiles of the first version); 1-row and 1-column slices (which
  * coalesce to other walks); odd column counts for the paired 16-bit
  * transposes; 3-D inputs whose inner pair is transposed. Chunks start and end
@@ -142,7 +142,7 @@ static void transposed_input_matches_contiguous(void **state)
         {1, 700, 1},    {1, 2, 1},     {1, 1, 1},     {1, 271, 515}, {1, 15, 1031}, {1, 17, 33},
         {1, 513, 9},    {1, 31, 129},  {1, 257, 17},  {3, 37, 101},  {2, 300, 17}, {4, 1, 50},
         {3, 50, 1},     {2, 257, 513}, {5, 2, 3},     {1, 65, 300}, {1, 127, 77}, {1, 129, 31},
-        {1, 63, 8193},  {2, 21, 8192},
+        {1, 63, 8193},  {2, 21, 8192}, {1, 33, 4097}, {1, 300, 4095}, {1, 255, 65},
     };
     static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     opsnn_isa av[OPSNN_ISA_COUNT];
@@ -189,7 +189,7 @@ static void transposed_input_converted_into_panel(void **state)
     setup_batched(&c, 3, 33, 65, ACL_BF16, ACL_FLOAT);
     run_and_compare(&c, 0);
     free_case(&c);
-    /* a float32 panel of 16-bit columns holds 4096 of them: two tiles */
+    /* a float32 panel of 16-bit columns holds 2048 of them: three tiles */
     setup_batched(&c, 1, 131, 4097, ACL_FLOAT16, ACL_FLOAT);
     run_and_compare(&c, 0);
     run_and_compare(&c, 4097 * 2 + 3);

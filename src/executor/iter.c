@@ -205,22 +205,23 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
  * A transposed input read one row at a time touches a new cache line (and
  * often a new page) per element. When its next row starts in the same cache
  * line, the rows are instead gathered a strip at a time: STRIP_BYTES of each
- * source column (64 fp32 or 128 16-bit rows, four cache lines) x up to
+ * source column (128 fp32 or 256 16-bit rows, eight cache lines) x up to
  * PANEL_MAX_COLS columns, into a panel (rows padded by PANEL_PAD so that
  * they do not all fall into one cache set). The kernel reads each column's
- * four lines back to back: one line per column and strip, as the first
- * version read them, leaves the hardware prefetcher nothing to follow and
- * ran 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md). The panel
- * spans the whole row up to PANEL_MAX_COLS, so that the other operands are
- * then walked in full-length rows: cutting them into 2 KiB pieces (512
- * columns) cost as much again.
+ * lines back to back: one line per column and strip, as the first version
+ * read them, leaves the hardware prefetcher nothing to follow and ran
+ * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md); 512-byte runs
+ * were 5-15 % faster than 256-byte ones at 16M-64M elements. The panel spans
+ * the whole row up to PANEL_MAX_COLS, so that the other operands are then
+ * walked in long rows: cutting them into 2 KiB pieces (512 columns) cost as
+ * much again.
  *
  * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
  * consecutive rows are taken for one column tile before the next tile
  * starts, visiting each source page once for BLOCK_ROWS rows. */
-#define STRIP_BYTES 256
-#define PANEL_MAX_ROWS 128 /* STRIP_BYTES of 16-bit elements */
-#define PANEL_MAX_COLS 8192 /* same-dtype columns; the panel is then ~2 MiB */
+#define STRIP_BYTES 512
+#define PANEL_MAX_ROWS 256 /* STRIP_BYTES of 16-bit elements */
+#define PANEL_MAX_COLS 4096 /* same-dtype columns; the panel is then ~2 MiB */
 #define PANEL_PAD 16
 /* the thread's panel when it only holds converted [cols] rows (run_rows) */
 #define PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
