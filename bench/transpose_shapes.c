@@ -16,18 +16,22 @@
  *   op      y = panel + x over contiguous x and y (three matrices, as in
  *           SoftshrinkBackward and SeluBackward), plain stores.
  *
- * Walks: `strip` is the library's walk (16 or 32 output rows = one source
- * cache line, x 512 columns, 256-row blocks); `tall RxC` gathers R output
- * rows x C bytes of columns, reading 8 (fp32) or 16 (16-bit) source rows side
- * by side along R elements each, then walks x and y in runs of C bytes. The
- * references: memcpy of S (copy), and the op over a contiguous S (op). Both
- * walks call the library's 16-row panel kernel (kernels/transpose/avx2.c).
+ * Walks: `burst strip` is the library's walk (512 bytes of each source
+ * column, i.e. 128 fp32 or 256 16-bit output rows, x up to 4096 columns, each
+ * column's lines read back to back); `line strip` the first version's (one
+ * 64-byte source line per column and strip, x 512 columns, 256-row blocks);
+ * `tall RxC` gathers R output rows x C bytes of columns, reading 8 (fp32) or
+ * 16 (16-bit) source rows side by side along R elements each, then walks x
+ * and y in runs of C bytes. The references: memcpy of S (copy), and the op
+ * over a contiguous S (op). All walks call the library's panel kernels
+ * (kernels/transpose/avx2.c).
  *
- * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages) the tall
- * walks gather 4096 x 4096 fp32 2-2.6x faster than the strip, but no walk
- * copies the transpose in less than 2.5x memcpy's time, and the op stays at
- * 0.35-0.45 of the contiguous op (16-bit: 0.3-0.35; 1024 x 1024, in the L3:
- * 0.15, the strip best) -- the x and y side then runs in short pieces.
+ * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages here: the
+ * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.50
+ * of the contiguous op's speed with the burst strip, 0.34 with the line
+ * strip and at most 0.35 with a tall walk (16-bit: 0.38, 0.26, 0.34). The
+ * tall walks gather fastest but then walk x and y in short pieces; no walk
+ * copies the transpose in less than 2.2x memcpy's time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <immintrin.h>
@@ -100,7 +104,7 @@ static void panel16(const mats *m, size_t rows, size_t cols, const unsigned char
 
 /* Strips of strip_bytes of each source column x `cols` columns, 256-row
  * blocks. burst: the kernel takes the whole strip, reading each column's
- * lines back to back (the library's walk: 256 bytes, up to 8192 columns);
+ * lines back to back (the library's walk: 512 bytes, up to 4096 columns);
  * otherwise it is called 16 rows at a time over all the columns (the first
  * version: 64 bytes x 512 columns). */
 static void walk_strip(const mats *m, pass p, int64_t strip_bytes, int64_t cols, int burst)
@@ -170,7 +174,7 @@ static double best_of(const mats *m, const walk *w, pass p, int reps)
         } else if (w->rows == 0 && w->col_bytes == 0) {
             walk_strip(m, p, 64, 512, 0);
         } else if (w->rows == 0) {
-            walk_strip(m, p, 256, m->n < 8192 ? m->n : 8192, 1);
+            walk_strip(m, p, 512, m->n < 4096 ? m->n : 4096, 1);
         } else {
             walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es);
         }
