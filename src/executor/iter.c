@@ -332,6 +332,10 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
         st[k] = it->strides[k][nd - 1];
     }
     st[pk] = 1;
+    /* every row of every strip has the same operands: planned once */
+    row_plan pl = plan_row(&pops, fn, cdt, st);
+    int direct = pl.all_direct && !pl.convert_b;
+    opsnn_kparams short_run;
     for (int64_t r0 = 0; r0 < rows; r0 += BLOCK_ROWS) {
         int64_t rend = rows - r0 < BLOCK_ROWS ? rows : r0 + BLOCK_ROWS;
         for (int64_t j0 = 0; j0 < n; j0 += tile) {
@@ -345,6 +349,7 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
                                        (size_t)c) != 0) {
                     return -1;
                 }
+                const opsnn_kparams *prm = run_params(params, &short_run, c);
                 for (int64_t i = 0; i < h; i++) {
                     char *p[OPSNN_ITER_OPERANDS];
                     for (int k = 0; k < ops->noperands; k++) {
@@ -352,7 +357,9 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
                                          j0 * it->strides[k][nd - 1]) * ops->es[k];
                     }
                     p[pk] = (char *)panel + i * pitch * cs;
-                    if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
+                    if (direct) { /* what run_row would do, without deciding it per row */
+                        pl.fn((size_t)c, p[1], pops.noperands > 2 ? p[2] : NULL, p[0], prm);
+                    } else if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
                         return -1;
                     }
                 }
