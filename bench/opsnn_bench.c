@@ -19,6 +19,13 @@
 #include "opsnn/opsnn.h"
 
 #define MAX_LIST 16
+#define MAX_ROUNDS 16
+
+/* After an OpenMP region libgomp's idle workers spin for about 10-15 ms on
+ * the 2-vCPU guest of docs/performance.md before they sleep; a 2-thread case
+ * timed in that window shares the second vCPU with a spinning thread. Each
+ * round waits this long after the bound's passes before it times a case. */
+#define SETTLE_NS 20000000L
 
 typedef struct {
     bench_op ops[MAX_LIST];
@@ -32,6 +39,7 @@ typedef struct {
     int layouts[BENCH_LAYOUT_COUNT]; /* 1: run this layout */
     double budget_s; /* seconds per measurement (more for large sizes: min_reps wins) */
     int min_reps, max_reps, samples;
+    int rounds, round_min_reps; /* interleaved rounds; batches per round at least */
     const char *csv_path;
     int quick;
 } options;
@@ -48,8 +56,11 @@ static void usage(FILE *f)
             "  --sizes LIST       element counts, K/M = 2^10/2^20 (default 8,1K,64K,1M,16M,64M)\n"
             "  --layouts LIST     contiguous,transposed,bcast-row,bcast-col,mixed (default all)\n"
             "  --budget SECONDS   timing budget per measurement (default 0.1; --quick 0.01)\n"
+            "  --rounds N         interleaved rounds of the bound and every case of a size x dtype x\n"
+            "                     thread count, the budget shared between them (default 3; --quick 1)\n"
             "  --help             this text\n"
-            "Times are the best batch of repeated calls after a warm-up (the median is in the CSV).\n");
+            "Times are the best batch of repeated calls after a warm-up (the median of the rounds'\n"
+            "medians is in the CSV).\n");
 }
 
 /* Split a comma-separated option value into items that point into buf. */
@@ -106,6 +117,12 @@ static int parse_args(int argc, char **argv, options *o)
             o->budget_s = atof(v);
             if (o->budget_s <= 0) {
                 fprintf(stderr, "opsnn_bench: --budget must be > 0\n");
+                return -1;
+            }
+        } else if (strcmp(a, "--rounds") == 0) {
+            o->rounds = atoi(v);
+            if (o->rounds < 1 || o->rounds > MAX_ROUNDS) {
+                fprintf(stderr, "opsnn_bench: --rounds must be 1..%d\n", MAX_ROUNDS);
                 return -1;
             }
         } else if (strcmp(a, "--threads") == 0) {
@@ -170,6 +187,10 @@ static int parse_args(int argc, char **argv, options *o)
         o->budget_s = o->quick ? 0.01 : 0.1;
     }
     o->min_reps = o->quick ? 2 : 3;
+    if (o->rounds == 0) {
+        o->rounds = o->quick ? 1 : 3;
+    }
+    o->round_min_reps = (o->min_reps + o->rounds - 1) / o->rounds;
     o->max_reps = o->quick ? 100 : 2000;
     o->samples = o->quick ? 64 : 256;
     return 0;
@@ -239,9 +260,10 @@ static void print_header(FILE *out, const options *o)
     fprintf(out, "# opsnn_bench, libopsnn %s, isa %s\n", opsnn_version_string(), opsnn_get_isa());
     fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
-    fprintf(out, "# time = best of >= %d batches after a warm-up, both phases per call; "
+    fprintf(out, "# time = best of >= %d batches in %d interleaved round(s) (bound, %d ms pause, "
+                 "each case), a warm-up each; both phases per call; "
                  "GB/s = operand bytes / time; bound = %s\n",
-            o->min_reps,
+            o->round_min_reps * o->rounds, o->rounds, (int)(SETTLE_NS / 1000000),
             bound_kind_available(BOUND_NT)
                 ? "faster of plain/NT-store a+b pass"
                 : "plain a+b pass (no streaming-store bound: x86 only; bound_nt_gbps is 0)");
@@ -295,65 +317,160 @@ static void emit_row(FILE *csv, const row *r)
 
 /* ---- the run ---- */
 
+/* Combine measurements of the same thing from several rounds: the best of
+ * all, the median of the rounds' medians, the batches added up. */
+static void merge_timing(bench_timing *acc, const bench_timing *t, double *medians, int round)
+{
+    medians[round] = t->median_ns;
+    if (round == 0) {
+        *acc = *t;
+    } else {
+        acc->best_ns = t->best_ns < acc->best_ns ? t->best_ns : acc->best_ns;
+        acc->reps += t->reps;
+    }
+    double m[MAX_ROUNDS];
+    memcpy(m, medians, (size_t)(round + 1) * sizeof *m);
+    for (int i = 1; i <= round; i++) { /* insertion sort: a handful */
+        for (int j = i; j > 0 && m[j - 1] > m[j]; j--) {
+            double x = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = x;
+        }
+    }
+    int k = round + 1;
+    acc->median_ns = k % 2 ? m[k / 2] : 0.5 * (m[k / 2 - 1] + m[k / 2]);
+}
+
+/* One round of the bound: each store kind, keeping the best GB/s seen. */
 static int measure_bound(const options *o, void *y, const void *a, const void *b, size_t nbytes,
                          int threads, bound_result *out)
 {
-    double gbps[BOUND_KIND_COUNT] = {0};
     for (int k = 0; k < BOUND_KIND_COUNT; k++) {
         if (!bound_kind_available((bound_kind)k)) {
             continue; /* 0 GB/s in the CSV: not measured */
         }
         bound_ctx ctx = {(bound_kind)k, y, a, b, nbytes, threads};
         bench_timing t;
-        if (bench_measure(fn_bound, &ctx, o->budget_s, o->min_reps, o->max_reps, &t) != 0) {
+        if (bench_measure(fn_bound, &ctx, o->budget_s / o->rounds, o->round_min_reps, o->max_reps,
+                          &t) != 0) {
             return -1;
         }
-        gbps[k] = 3.0 * (double)nbytes / t.best_ns;
+        double gbps = 3.0 * (double)nbytes / t.best_ns;
+        double *best = k == BOUND_NT ? &out->nt_gbps : &out->plain_gbps;
+        *best = gbps > *best ? gbps : *best;
     }
-    out->plain_gbps = gbps[BOUND_PLAIN];
-    out->nt_gbps = gbps[BOUND_NT];
-    out->kind = gbps[BOUND_NT] > gbps[BOUND_PLAIN] ? BOUND_NT : BOUND_PLAIN;
-    out->gbps = gbps[out->kind];
+    out->kind = out->nt_gbps > out->plain_gbps ? BOUND_NT : BOUND_PLAIN;
+    out->gbps = out->kind == BOUND_NT ? out->nt_gbps : out->plain_gbps;
     return 0;
 }
 
-/* One case: time the call (and, for contiguous, phase 2 alone on a
- * repeatable executor), check the output, print. Returns the failures. */
-static int run_case(const options *o, FILE *csv, bench_op op, bench_layout layout, aclDataType dt,
-                    int64_t n, void *g, void *x, void *y, int threads, const bound_result *bound,
-                    double *contig_ns)
-{
+/* A case of the group being measured, with what its rounds found. */
+typedef struct {
     bench_case c;
-    if (bench_case_init(&c, op, layout, dt, n, g, x, y) != 0) {
-        return 1;
+    row r;
+    double call_medians[MAX_ROUNDS], p2_medians[MAX_ROUNDS];
+    bench_timing p2;
+    int failed;
+} group_case;
+
+/* One round of a case: the call (and, for contiguous, phase 2 alone on a
+ * repeatable executor). Returns 0, or -1 after saying what failed. */
+static int measure_case(const options *o, group_case *g, int round)
+{
+    call_ctx ctx = {&g->c, NULL};
+    double budget = o->budget_s / o->rounds;
+    bench_timing t;
+    int rc = bench_measure(fn_call, &ctx, budget, o->round_min_reps, o->max_reps, &t);
+    if (rc == 0) {
+        merge_timing(&g->r.call, &t, g->call_medians, round);
     }
-    row r = {&c, threads, {0, 0, 0, 0}, -1.0, *bound, layout == BENCH_CONTIGUOUS ? -1.0 : *contig_ns};
-    call_ctx ctx = {&c, NULL};
-    int rc = bench_measure(fn_call, &ctx, o->budget_s, o->min_reps, o->max_reps, &r.call);
-    if (rc == 0 && layout == BENCH_CONTIGUOUS) {
-        bench_timing p2;
-        ctx.ex = bench_case_plan(&c);
-        rc = ctx.ex == NULL ? -1
-                            : bench_measure(fn_plan, &ctx, o->budget_s, o->min_reps, o->max_reps, &p2);
+    if (rc == 0 && g->c.layout == BENCH_CONTIGUOUS) {
+        ctx.ex = bench_case_plan(&g->c);
+        rc = ctx.ex == NULL ? -1 : bench_measure(fn_plan, &ctx, budget, o->round_min_reps,
+                                                 o->max_reps, &t);
         if (ctx.ex != NULL) aclDestroyAclOpExecutor(ctx.ex);
-        if (rc == 0) r.p2_ns = p2.best_ns;
+        if (rc == 0) {
+            merge_timing(&g->p2, &t, g->p2_medians, round);
+            g->r.p2_ns = g->p2.best_ns;
+        }
     }
     if (rc != 0) {
-        fprintf(stderr, "opsnn_bench: %s/%s/%s n=%lld failed with %d: %s\n", bench_op_name(op),
-                bench_dtype_name(dt), bench_layout_name(layout), (long long)n, rc,
-                aclGetRecentErrMsg());
-        bench_case_destroy(&c);
-        return 1;
+        fprintf(stderr, "opsnn_bench: %s/%s/%s n=%lld failed with %d: %s\n",
+                bench_op_name(g->c.op), bench_dtype_name(g->c.dtype),
+                bench_layout_name(g->c.layout), (long long)g->c.n, rc, aclGetRecentErrMsg());
+        return -1;
     }
-    memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
-    rc = bench_case_call(&c);
-    int64_t bad = rc != 0 ? 1 : bench_case_verify(&c, o->samples);
-    if (layout == BENCH_CONTIGUOUS) {
-        *contig_ns = r.call.best_ns;
+    return 0;
+}
+
+/* One size x dtype x thread count: every case and the bound, measured in
+ * o->rounds interleaved rounds (bound, then each case), so that a stretch of
+ * low memory bandwidth on a shared host lands on both sides of a ratio; then
+ * each output is checked and the rows printed. Returns the failures. */
+static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int threads, void *a,
+                     void *b, void *x32, void *y)
+{
+    group_case cases[2 * BENCH_LAYOUT_COUNT];
+    int ncases = 0, failures = 0;
+    for (int k = 0; k < o->nops; k++) {
+        for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
+            if (!o->layouts[l] || !bench_layout_supported(o->ops[k], (bench_layout)l, dt) ||
+                ncases == (int)(sizeof cases / sizeof cases[0])) {
+                continue;
+            }
+            group_case *g = &cases[ncases];
+            memset(g, 0, sizeof *g);
+            void *x = l == BENCH_MIXED ? x32 : b;
+            if (bench_case_init(&g->c, o->ops[k], (bench_layout)l, dt, n, a, x, y) != 0) {
+                failures++;
+                continue;
+            }
+            g->r.c = &g->c;
+            g->r.threads = threads;
+            g->r.p2_ns = -1.0;
+            g->r.contig_ns = -1.0;
+            ncases++;
+        }
     }
-    emit_row(csv, &r);
-    bench_case_destroy(&c);
-    return bad != 0;
+    bound_result bound = {0, 0, 0, BOUND_PLAIN};
+    size_t nbytes = (size_t)n * bench_dtype_size(dt);
+    for (int round = 0; round < o->rounds; round++) {
+        if (measure_bound(o, y, a, b, nbytes, threads, &bound) != 0) {
+            failures++;
+            ncases = 0; /* nothing to compare with */
+            break;
+        }
+        struct timespec settle = {0, SETTLE_NS};
+        nanosleep(&settle, NULL);
+        for (int i = 0; i < ncases; i++) {
+            if (!cases[i].failed && measure_case(o, &cases[i], round) != 0) {
+                cases[i].failed = 1;
+            }
+        }
+    }
+    for (int i = 0; i < ncases; i++) {
+        group_case *g = &cases[i];
+        if (g->failed) {
+            failures++;
+            continue;
+        }
+        g->r.bound = bound;
+        for (int j = 0; j < ncases; j++) {
+            if (!cases[j].failed && cases[j].c.op == g->c.op &&
+                cases[j].c.layout == BENCH_CONTIGUOUS && g->c.layout != BENCH_CONTIGUOUS) {
+                g->r.contig_ns = cases[j].r.call.best_ns;
+            }
+        }
+        memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
+        int rc = bench_case_call(&g->c);
+        int64_t bad = rc != 0 ? 1 : bench_case_verify(&g->c, o->samples);
+        emit_row(csv, &g->r);
+        failures += bad != 0;
+    }
+    for (int i = 0; i < ncases; i++) {
+        bench_case_destroy(&cases[i].c);
+    }
+    return failures;
 }
 
 static int any_16bit(const options *o)
@@ -394,24 +511,8 @@ static int run_size(const options *o, FILE *csv, int64_t n)
         bench_fill(a, dt, n, 1);
         bench_fill(b, dt, n, 2);
         for (int t = 0; t < o->nthreads; t++) {
-            int threads = o->threads[t];
-            opsnn_set_num_threads(threads);
-            bound_result bound;
-            if (measure_bound(o, y, a, b, (size_t)n * bench_dtype_size(dt), threads, &bound) != 0) {
-                failures++;
-                continue;
-            }
-            for (int k = 0; k < o->nops; k++) {
-                double contig_ns = -1.0;
-                for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
-                    if (!o->layouts[l] || !bench_layout_supported(o->ops[k], (bench_layout)l, dt)) {
-                        continue;
-                    }
-                    void *x = l == BENCH_MIXED ? x32 : b;
-                    failures += run_case(o, csv, o->ops[k], (bench_layout)l, dt, n, a, x, y,
-                                         threads, &bound, &contig_ns);
-                }
-            }
+            opsnn_set_num_threads(o->threads[t]);
+            failures += run_group(o, csv, dt, n, o->threads[t], a, b, x32, y);
         }
     }
 out:

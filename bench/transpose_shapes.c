@@ -16,18 +16,22 @@
  *   op      y = panel + x over contiguous x and y (three matrices, as in
  *           SoftshrinkBackward and SeluBackward), plain stores.
  *
- * Walks: `strip` is the library's walk (16 or 32 output rows = one source
- * cache line, x 512 columns, 256-row blocks); `tall RxC` gathers R output
- * rows x C bytes of columns, reading 8 (fp32) or 16 (16-bit) source rows side
- * by side along R elements each, then walks x and y in runs of C bytes. The
- * references: memcpy of S (copy), and the op over a contiguous S (op). Both
- * walks call the library's 16-row panel kernel (kernels/transpose/avx2.c).
+ * Walks: `burst strip` is the library's walk (512 bytes of each source
+ * column, i.e. 128 fp32 or 256 16-bit output rows, x up to 4096 columns, each
+ * column's lines read back to back); `line strip` the first version's (one
+ * 64-byte source line per column and strip, x 512 columns, 256-row blocks);
+ * `tall RxC` gathers R output rows x C bytes of columns, reading 8 (fp32) or
+ * 16 (16-bit) source rows side by side along R elements each, then walks x
+ * and y in runs of C bytes. The references: memcpy of S (copy), and the op
+ * over a contiguous S (op). All walks call the library's panel kernels
+ * (kernels/transpose/avx2.c).
  *
- * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages) the tall
- * walks gather 4096 x 4096 fp32 2-2.6x faster than the strip, but no walk
- * copies the transpose in less than 2.5x memcpy's time, and the op stays at
- * 0.35-0.45 of the contiguous op (16-bit: 0.3-0.35; 1024 x 1024, in the L3:
- * 0.15, the strip best) -- the x and y side then runs in short pieces.
+ * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages here: the
+ * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.50
+ * of the contiguous op's speed with the burst strip, 0.34 with the line
+ * strip and at most 0.35 with a tall walk (16-bit: 0.38, 0.26, 0.34). The
+ * tall walks gather fastest but then walk x and y in short pieces; no walk
+ * copies the transpose in less than 2.2x memcpy's time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <immintrin.h>
@@ -88,27 +92,32 @@ static void row_pass(const mats *m, pass p, const unsigned char *src, int64_t r,
     }
 }
 
-static void panel16(const mats *m, size_t cols, const unsigned char *src, unsigned char *dst,
-                    size_t pitch)
+static void panel16(const mats *m, size_t rows, size_t cols, const unsigned char *src,
+                    unsigned char *dst, size_t pitch)
 {
     if (m->es == 4) {
-        opsnn_panel16_ukernel__avx2_x32(cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x32(rows, cols, src, m->n, dst, pitch);
     } else {
-        opsnn_panel16_ukernel__avx2_x16(cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x16(rows, cols, src, m->n, dst, pitch);
     }
 }
 
-/* The library's walk: strips of one source line x 512 columns, 256-row blocks. */
-static void walk_strip(const mats *m, pass p)
+/* Strips of strip_bytes of each source column x `cols` columns, 256-row
+ * blocks. burst: the kernel takes the whole strip, reading each column's
+ * lines back to back (the library's walk: 512 bytes, up to 4096 columns);
+ * otherwise it is called 16 rows at a time over all the columns (the first
+ * version: 64 bytes x 512 columns). */
+static void walk_strip(const mats *m, pass p, int64_t strip_bytes, int64_t cols, int burst)
 {
-    int64_t n = m->n, h = 64 / (int64_t)m->es, pitch = 512 + 16;
+    int64_t n = m->n, h = strip_bytes / (int64_t)m->es, pitch = cols + 16;
     for (int64_t r0 = 0; r0 < n; r0 += 256) {
         int64_t rend = r0 + 256 < n ? r0 + 256 : n;
-        for (int64_t j0 = 0; j0 < n; j0 += 512) {
-            int64_t c = n - j0 < 512 ? n - j0 : 512;
+        for (int64_t j0 = 0; j0 < n; j0 += cols) {
+            int64_t c = n - j0 < cols ? n - j0 : cols;
             for (int64_t r = r0; r + h <= rend; r += h) {
-                for (int64_t i = 0; i < h; i += 16) {
-                    panel16(m, (size_t)c, m->s + (size_t)(j0 * n + r + i) * m->es,
+                for (int64_t i = 0; i < h; i += burst ? h : 16) {
+                    panel16(m, burst ? (size_t)h : 16, (size_t)c,
+                            m->s + (size_t)(j0 * n + r + i) * m->es,
                             m->panel + (size_t)(i * pitch) * m->es, (size_t)pitch);
                 }
                 for (int64_t i = 0; p != PASS_GATHER && i < h; i++) {
@@ -130,7 +139,7 @@ static void walk_tall(const mats *m, pass p, int64_t rt, int64_t ct)
             for (int64_t g = 0; g < c; g += group) {
                 size_t gc = (size_t)(c - g < group ? c - g : group);
                 for (int64_t r = 0; r + 16 <= h; r += 16) {
-                    panel16(m, gc, m->s + (size_t)((j0 + g) * n + r0 + r) * m->es,
+                    panel16(m, 16, gc, m->s + (size_t)((j0 + g) * n + r0 + r) * m->es,
                             m->panel + (size_t)(r * pitch + g) * m->es, (size_t)pitch);
                 }
             }
@@ -151,7 +160,8 @@ static void walk_contiguous(const mats *m, pass p)
 
 typedef struct {
     const char *name;
-    int64_t rows, col_bytes; /* 0, 0: strip; -1, -1: contiguous reference */
+    /* 0, 0: the first strip walk; 0, 1: the library's; -1, -1: contiguous */
+    int64_t rows, col_bytes;
 } walk;
 
 static double best_of(const mats *m, const walk *w, pass p, int reps)
@@ -161,8 +171,10 @@ static double best_of(const mats *m, const walk *w, pass p, int reps)
         double t0 = cpu_seconds();
         if (w->rows < 0) {
             walk_contiguous(m, p);
+        } else if (w->rows == 0 && w->col_bytes == 0) {
+            walk_strip(m, p, 64, 512, 0);
         } else if (w->rows == 0) {
-            walk_strip(m, p);
+            walk_strip(m, p, 512, m->n < 4096 ? m->n : 4096, 1);
         } else {
             walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es);
         }
@@ -198,7 +210,8 @@ int main(int argc, char **argv)
     memset(m.s, 1, bytes), memset(m.x, 2, bytes), memset(m.y, 3, bytes);
     memset(m.panel, 0, panel_bytes);
     static const walk walks[] = {
-        {"contiguous", -1, -1},    {"strip", 0, 0},           {"tall 4096x32B", 4096, 32},
+        {"contiguous", -1, -1},    {"line strip", 0, 0},      {"burst strip", 0, 1},
+        {"tall 4096x32B", 4096, 32},
         {"tall 1024x256B", 1024, 256}, {"tall 512x512B", 512, 512}, {"tall 256x1024B", 256, 1024},
         {"tall 128x2048B", 128, 2048}, {"tall 1024x4096B", 1024, 4096},
     };
@@ -207,7 +220,7 @@ int main(int argc, char **argv)
            (long long)m.n, m.es, reps);
     printf("%-16s %12s %12s %12s   (ms)\n", "walk", pass_name[0], pass_name[1], pass_name[2]);
     for (size_t w = 0; w < sizeof walks / sizeof walks[0]; w++) {
-        if (walks[w].rows > m.n || (walks[w].rows > 0 &&
+        if (walks[w].rows > m.n || (walks[w].rows >= 0 && walks[w].col_bytes > 0 &&
                                     (size_t)(walks[w].rows * (walks[w].col_bytes + 64)) > panel_bytes)) {
             continue;
         }

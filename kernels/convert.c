@@ -141,9 +141,15 @@ int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const voi
 {
     if (dst_dtype == src_dtype) {
         opsnn_panel16_fn vec = opsnn_panel16_get(opsnn_dtype_size(dst_dtype));
-        if (vec != NULL && rows == 16 && outer_stride == 1) {
-            vec(cols, src, inner_stride, dst, pitch);
-            return 0;
+        size_t r16 = rows / 16 * 16;
+        if (vec != NULL && r16 > 0 && outer_stride == 1) {
+            vec(r16, cols, src, inner_stride, dst, pitch);
+            dst = (unsigned char *)dst + r16 * pitch * opsnn_dtype_size(dst_dtype);
+            src = (const unsigned char *)src + r16 * opsnn_dtype_size(src_dtype);
+            rows -= r16;
+            if (rows == 0) {
+                return 0;
+            }
         }
         switch (opsnn_dtype_size(dst_dtype)) {
         case 1: PANEL_LOOP(uint8_t); return 0;

@@ -131,10 +131,12 @@ int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const voi
                        aclDataType src_dtype, int64_t inner_stride, int64_t outer_stride,
                        size_t rows, size_t cols);
 
-/* Panel gather of 16 rows whose elements are adjacent in memory:
- * dst[i * pitch + j] = src[j * col_stride + i], i < 16, j < cols (in elements). */
-typedef void (*opsnn_panel16_fn)(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                 size_t pitch);
+/* Panel gather of rows (a multiple of 16) whose elements are adjacent in
+ * memory: dst[i * pitch + j] = src[j * col_stride + i], i < rows, j < cols (in
+ * elements), in 16-row pieces, every piece of a column group before the next
+ * group (so each source column is read as one run of rows elements). */
+typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int64_t col_stride,
+                                 void *dst, size_t pitch);
 /* The selected path's panel kernel for elem_size-byte elements, or NULL (then
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
@@ -181,7 +183,7 @@ static inline float opsnn_softshrink_threshold(float lambda)
 #include "cvt/list.inc"
 #undef OPSNN_CVT
 #define OPSNN_PANEL16(isa, bits, fn) \
-    void fn(size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch);
+    void fn(size_t rows, size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch);
 #include "transpose/list.inc"
 #undef OPSNN_PANEL16
 

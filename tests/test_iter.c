@@ -128,8 +128,9 @@ static void run_and_compare(const tcase *c, int64_t chunk)
 }
 
 /* Shapes around the panel walk's edges, on every kernel path of this CPU:
- * rows and columns one past or one short of the 16- and 32-row strips, the
- * 256-row blocks and the 512-column tiles; 1-row and 1-column slices (which
+ * rows one past or one short of the kernels' 16-row pieces, the 128- and
+ * 256-row strips and the 256-row blocks; columns around the 4096-column
+ * panels (and the 512-column tiles of the first version); 1-row and 1-column slices (which
  * coalesce to other walks); odd column counts for the paired 16-bit
  * transposes; 3-D inputs whose inner pair is transposed. Chunks start and end
  * mid-row and cross the 2-D slices. */
@@ -140,7 +141,8 @@ static void transposed_input_matches_contiguous(void **state)
         {1, 517, 1100}, {1, 33, 7},    {1, 256, 512}, {1, 40, 2049}, {1, 2, 3},    {1, 1, 700},
         {1, 700, 1},    {1, 2, 1},     {1, 1, 1},     {1, 271, 515}, {1, 15, 1031}, {1, 17, 33},
         {1, 513, 9},    {1, 31, 129},  {1, 257, 17},  {3, 37, 101},  {2, 300, 17}, {4, 1, 50},
-        {3, 50, 1},     {2, 257, 513}, {5, 2, 3},
+        {3, 50, 1},     {2, 257, 513}, {5, 2, 3},     {1, 65, 300}, {1, 127, 77}, {1, 129, 31},
+        {1, 63, 8193},  {2, 21, 8192}, {1, 33, 4097}, {1, 300, 4095}, {1, 255, 65},
     };
     static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     opsnn_isa av[OPSNN_ISA_COUNT];
@@ -186,6 +188,11 @@ static void transposed_input_converted_into_panel(void **state)
     free_case(&c);
     setup_batched(&c, 3, 33, 65, ACL_BF16, ACL_FLOAT);
     run_and_compare(&c, 0);
+    free_case(&c);
+    /* a float32 panel of 16-bit columns holds 2048 of them: three tiles */
+    setup_batched(&c, 1, 131, 4097, ACL_FLOAT16, ACL_FLOAT);
+    run_and_compare(&c, 0);
+    run_and_compare(&c, 4097 * 2 + 3);
     free_case(&c);
 }
 
@@ -262,6 +269,80 @@ static void *walk_without_panel_memory(void *arg)
     return (void *)(intptr_t)tried;
 }
 
+/* A [2, 3, 5] walk, every operand contiguous in `dt`, g in `gdt` with
+ * strides gs, coalesced. */
+static opsnn_iter small_iter(aclDataType gdt, aclDataType dt, const int64_t gs[3])
+{
+    static float buf[3][30];
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 3;
+    it.noperands = 3;
+    it.shape[0] = 2, it.shape[1] = 3, it.shape[2] = 5;
+    for (int k = 0; k < 3; k++) {
+        it.base[k] = (char *)buf[k];
+        it.dtype[k] = k == 1 ? gdt : dt;
+        it.es[k] = (int64_t)tu_dtype_size(it.dtype[k]);
+        it.strides[k][0] = k == 1 ? gs[0] : 15;
+        it.strides[k][1] = k == 1 ? gs[1] : 5;
+        it.strides[k][2] = k == 1 ? gs[2] : 1;
+    }
+    opsnn_iter_coalesce(&it);
+    return it;
+}
+
+/* Only a walk that coalesces to one unit-stride run in the compute dtype is
+ * flat (run.c then hands the kernel whole work items). */
+static void flat_walks_are_single_unit_stride_runs_in_cdt(void **state)
+{
+    (void)state;
+    static const int64_t contiguous[3] = {15, 5, 1}, transposed[3] = {15, 1, 3},
+                         broadcast[3] = {0, 5, 1}, last_bcast[3] = {5, 1, 0};
+    opsnn_iter it = small_iter(ACL_FLOAT, ACL_FLOAT, contiguous);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 1);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_BF16), 0); /* computed in another dtype */
+    it = small_iter(ACL_BF16, ACL_BF16, contiguous);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_BF16), 1);
+    it = small_iter(ACL_BF16, ACL_FLOAT, contiguous); /* g converted */
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, transposed);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, broadcast);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, last_bcast);
+    assert_int_equal(opsnn_iter_flat(&it, ACL_FLOAT), 0);
+}
+
+/* A thread whose panel must grow for a wider matrix and cannot: row path,
+ * same bits; the next walk gets its panel again. */
+static void *grow_without_memory(void *arg)
+{
+    tcase *cs = arg;
+    run_and_compare(&cs[0], 0); /* a small panel */
+    opsnn_test_fail_alloc_at(1);
+    run_and_compare(&cs[1], 0); /* needs a larger one: fails */
+    long tried = opsnn_test_alloc_count();
+    opsnn_test_fail_alloc_at(0);
+    run_and_compare(&cs[1], 0);
+    run_and_compare(&cs[0], 0);
+    return (void *)(intptr_t)tried;
+}
+
+static void panel_that_cannot_grow_gives_the_same_bits(void **state)
+{
+    (void)state;
+    tcase c[2];
+    setup_case(&c[0], 100, 70, ACL_FLOAT, ACL_FLOAT);
+    setup_case(&c[1], 100, 3000, ACL_FLOAT, ACL_FLOAT);
+    pthread_t t;
+    void *tried = NULL;
+    assert_int_equal(pthread_create(&t, NULL, grow_without_memory, c), 0);
+    assert_int_equal(pthread_join(t, &tried), 0);
+    assert_true((intptr_t)tried >= 1);
+    free_case(&c[0]);
+    free_case(&c[1]);
+}
+
 static void no_panel_memory_gives_the_same_bits(void **state)
 {
     (void)state;
@@ -283,6 +364,8 @@ int main(void)
         cmocka_unit_test(column_broadcast_over_long_rows),
         cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),
+        cmocka_unit_test(panel_that_cannot_grow_gives_the_same_bits),
+        cmocka_unit_test(flat_walks_are_single_unit_stride_runs_in_cdt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -681,14 +681,14 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
-/* Each path's panel gather (16 adjacent rows) equals the plain loop, for
- * column counts around the kernels' tile widths and odd pitches. */
+/* Each path's panel gather (16, 32 or 48 adjacent rows) equals the plain
+ * loop, for column counts around the kernels' tile widths and odd pitches. */
 static void panel16_kernels_equal_the_plain_gather(void **state)
 {
     (void)state;
-    enum { COLS = 70, STRIDE = 19, PITCH = 73 };
-    static uint32_t src[COLS * STRIDE + 16];
-    static uint32_t want[16 * PITCH], got[16 * PITCH];
+    enum { COLS = 70, STRIDE = 53, PITCH = 73, ROWS = 48 };
+    static uint32_t src[COLS * STRIDE + ROWS];
+    static uint32_t want[ROWS * PITCH], got[ROWS * PITCH];
     for (size_t i = 0; i < N_OF(src); i++) {
         src[i] = (uint32_t)rng();
     }
@@ -703,22 +703,25 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
                 continue;
             }
             tested++;
-            for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
-                memset(want, 0xa5, sizeof want);
-                memset(got, 0xa5, sizeof got);
-                for (size_t j = 0; j < cols; j++) {
-                    for (size_t r = 0; r < 16; r++) {
-                        if (es == 4) {
-                            want[r * PITCH + j] = src[j * STRIDE + r];
-                        } else {
-                            ((uint16_t *)want)[r * PITCH + j] = ((const uint16_t *)src)[j * STRIDE + r];
+            for (size_t rows = 16; rows <= ROWS; rows += 16) {
+                for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
+                    memset(want, 0xa5, sizeof want);
+                    memset(got, 0xa5, sizeof got);
+                    for (size_t j = 0; j < cols; j++) {
+                        for (size_t r = 0; r < rows; r++) {
+                            if (es == 4) {
+                                want[r * PITCH + j] = src[j * STRIDE + r];
+                            } else {
+                                ((uint16_t *)want)[r * PITCH + j] =
+                                    ((const uint16_t *)src)[j * STRIDE + r];
+                            }
                         }
                     }
-                }
-                fn(cols, src, STRIDE, got, PITCH);
-                if (memcmp(want, got, sizeof want) != 0) {
-                    fail_msg("%s panel16 x%zu: cols=%zu differs", opsnn_isa_name((int)av[ai]), es * 8,
-                             cols);
+                    fn(rows, cols, src, STRIDE, got, PITCH);
+                    if (memcmp(want, got, sizeof want) != 0) {
+                        fail_msg("%s panel16 x%zu: rows=%zu cols=%zu differs",
+                                 opsnn_isa_name((int)av[ai]), es * 8, rows, cols);
+                    }
                 }
             }
         }

@@ -10,6 +10,7 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE, MAP_ANONYMOUS */
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -357,6 +359,63 @@ static void malloc_large_huge_first_is_aligned_and_usable(void **state)
             assert_int_equal(aclrtFree(ptr), ACL_SUCCESS);
         }
     }
+}
+
+/* 1 when the mapping holding p has `flag` among its /proc/self/smaps
+ * VmFlags, 0 when not, -1 when that cannot be read. */
+static int vm_flag(const void *p, const char *flag)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (f == NULL) {
+        return -1;
+    }
+    char line[512];
+    int inside = 0, found = -1;
+    while (found < 0 && fgets(line, sizeof line, f) != NULL) {
+        unsigned long lo, hi;
+        char dash;
+        if (sscanf(line, "%lx%c%lx ", &lo, &dash, &hi) == 3 && dash == '-') {
+            inside = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+        } else if (inside && strncmp(line, "VmFlags:", 8) == 0) {
+            char want[8];
+            snprintf(want, sizeof want, " %s", flag);
+            found = strstr(line, want) != NULL;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* docs/runtime.md: blocks of 2 MiB and more under the HUGE policies are
+ * advised as transparent-huge-page candidates (VmFlags "hg"), NORMAL_ONLY
+ * blocks are not. Skipped where the advice does not show (no THP, or an
+ * emulator that ignores madvise): checked first on a mapping of our own. */
+static void huge_policies_advise_transparent_huge_pages(void **state)
+{
+    (void)state;
+#ifdef MADV_HUGEPAGE
+    size_t sz = 8u << 20;
+    void *own = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(own != MAP_FAILED);
+    int shows = madvise(own, sz, MADV_HUGEPAGE) == 0 && vm_flag(own, "hg") == 1;
+    munmap(own, sz);
+    if (!shows) {
+        skip();
+    }
+    for (size_t k = 0; k < N_POLICIES; k++) {
+        void *p = NULL;
+        assert_int_equal(aclrtMalloc(&p, sz, kPolicies[k]), ACL_SUCCESS);
+        memset(p, 1, sz);
+        int want = kPolicies[k] != ACL_MEM_MALLOC_NORMAL_ONLY;
+        if (vm_flag(p, "hg") != want) {
+            fail_msg("policy %d: VmFlags hg is %d, want %d", (int)kPolicies[k], vm_flag(p, "hg"),
+                     want);
+        }
+        assert_int_equal(aclrtFree(p), ACL_SUCCESS);
+    }
+#else
+    skip();
+#endif
 }
 
 static void malloc_live_blocks_are_distinct_and_disjoint(void **state)
@@ -1353,6 +1412,7 @@ int main(void)
         cmocka_unit_test(destroyed_stream_is_param_invalid),
         cmocka_unit_test(malloc_is_64_byte_aligned_for_every_size_and_policy),
         cmocka_unit_test(malloc_large_huge_first_is_aligned_and_usable),
+        cmocka_unit_test(huge_policies_advise_transparent_huge_pages),
         cmocka_unit_test(malloc_live_blocks_are_distinct_and_disjoint),
         cmocka_unit_test(malloc_size_zero_is_param_invalid),
         cmocka_unit_test(malloc_null_out_pointer_is_param_invalid),

@@ -1,5 +1,6 @@
-/* Panel gather, Advanced SIMD: a transposed operand whose 16 panel rows are
- * adjacent in memory (outer stride 1) has a piece of each panel column in one
+/* Panel gather, Advanced SIMD: a transposed operand whose panel rows (a
+ * multiple of 16) are adjacent in memory (outer stride 1) has a piece of each
+ * panel column in one
  * load; square tiles (4 x 4 of 32-bit, 8 x 8 of 16-bit elements) are
  * transposed in registers with TRN1/TRN2 at each element width and then
  * ZIP1/ZIP2 of 64-bit halves, and stored as pieces of panel rows. Pure bit
@@ -48,25 +49,25 @@ static inline void transpose8x8(uint16x8_t c[8])
 }
 
 /* Columns j..cols-1 element by element (the ones no whole tile covers). */
-static void gather_columns(size_t j, size_t cols, const void *src, int64_t col_stride, void *dst,
-                           size_t pitch, size_t es)
+static void gather_columns(size_t rows, size_t j, size_t cols, const void *src, int64_t col_stride,
+                           void *dst, size_t pitch, size_t es)
 {
     for (; j < cols; j++) {
-        for (size_t i = 0; i < 16; i++) {
+        for (size_t i = 0; i < rows; i++) {
             memcpy((unsigned char *)dst + (i * pitch + j) * es,
                    (const unsigned char *)src + ((int64_t)j * col_stride + (int64_t)i) * (int64_t)es, es);
         }
     }
 }
 
-void opsnn_panel16_ukernel__neon_x32(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                     size_t pitch)
+void opsnn_panel16_ukernel__neon_x32(size_t rows, size_t cols, const void *src, int64_t col_stride,
+                                     void *dst, size_t pitch)
 {
     const uint32_t *s = src;
     uint32_t *d = dst;
     size_t j = 0;
     for (; j + 4 <= cols; j += 4) {
-        for (size_t i = 0; i < 16; i += 4) {
+        for (size_t i = 0; i < rows; i += 4) {
             uint32x4_t c[4];
             for (int k = 0; k < 4; k++) {
                 c[k] = vld1q_u32(s + (int64_t)(j + (size_t)k) * col_stride + (int64_t)i);
@@ -77,17 +78,17 @@ void opsnn_panel16_ukernel__neon_x32(size_t cols, const void *src, int64_t col_s
             }
         }
     }
-    gather_columns(j, cols, src, col_stride, dst, pitch, sizeof *d);
+    gather_columns(rows, j, cols, src, col_stride, dst, pitch, sizeof *d);
 }
 
-void opsnn_panel16_ukernel__neon_x16(size_t cols, const void *src, int64_t col_stride, void *dst,
-                                     size_t pitch)
+void opsnn_panel16_ukernel__neon_x16(size_t rows, size_t cols, const void *src, int64_t col_stride,
+                                     void *dst, size_t pitch)
 {
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
     for (; j + 8 <= cols; j += 8) {
-        for (size_t i = 0; i < 16; i += 8) {
+        for (size_t i = 0; i < rows; i += 8) {
             uint16x8_t c[8];
             for (int k = 0; k < 8; k++) {
                 c[k] = vld1q_u16(s + (int64_t)(j + (size_t)k) * col_stride + (int64_t)i);
@@ -98,5 +99,5 @@ void opsnn_panel16_ukernel__neon_x16(size_t cols, const void *src, int64_t col_s
             }
         }
     }
-    gather_columns(j, cols, src, col_stride, dst, pitch, sizeof *d);
+    gather_columns(rows, j, cols, src, col_stride, dst, pitch, sizeof *d);
 }

@@ -204,22 +204,27 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 /* ---- Transposed inputs: panels, tiled on two levels ----------------------
  * A transposed input read one row at a time touches a new cache line (and
  * often a new page) per element. When its next row starts in the same cache
- * line, the rows are instead gathered a strip at a time: STRIP rows (one
- * cache line of the source: 16 fp32 or 32 16-bit elements) x PANEL_COLS
- * columns, so each source line is read once, into a panel that stays in L1
- * (rows padded so that they do not all fall into one cache set). The other
- * operands are then walked row by row over the strip's columns.
+ * line, the rows are instead gathered a strip at a time: STRIP_BYTES of each
+ * source column (128 fp32 or 256 16-bit rows, eight cache lines) x up to
+ * PANEL_MAX_COLS columns, into a panel (rows padded by PANEL_PAD so that
+ * they do not all fall into one cache set). The kernel reads each column's
+ * lines back to back: one line per column and strip, as the first version
+ * read them, leaves the hardware prefetcher nothing to follow and ran
+ * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md); 512-byte runs
+ * were 5-15 % faster than 256-byte ones at 16M-64M elements. The panel spans
+ * the whole row up to PANEL_MAX_COLS, so that the other operands are then
+ * walked in long rows: cutting them into 2 KiB pieces (512 columns) cost as
+ * much again.
  *
- * Second level: the strips of BLOCK_ROWS consecutive rows are taken for one
- * column tile before the next tile starts. A tile touches PANEL_COLS pages of
- * the source (one per column when the matrix is large) plus BLOCK_ROWS pages
- * of each other operand, few enough for the second-level TLB, and visits each
- * source page once for BLOCK_ROWS rows instead of once per strip. */
-#define PANEL_KERNEL_ROWS 16 /* rows of one opsnn_gather_panel kernel call */
-#define PANEL_COLS 512
-#define PANEL_PITCH (PANEL_COLS + 16)
-#define PANEL_MAX_ROWS 32 /* a 64-byte line of 16-bit elements */
-#define PANEL_BYTES ((size_t)PANEL_MAX_ROWS * PANEL_PITCH * 4)
+ * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
+ * consecutive rows are taken for one column tile before the next tile
+ * starts, visiting each source page once for BLOCK_ROWS rows. */
+#define STRIP_BYTES 512
+#define PANEL_MAX_ROWS 256 /* STRIP_BYTES of 16-bit elements */
+#define PANEL_MAX_COLS 4096 /* same-dtype columns; the panel is then ~2 MiB */
+#define PANEL_PAD 16
+/* the thread's panel when it only holds converted [cols] rows (run_rows) */
+#define PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
 #define BLOCK_ROWS 256
 
 /* The input that gets panels (a second transposed input is rare and takes
@@ -238,10 +243,10 @@ static int panel_input(const opsnn_iter *it)
     return 0;
 }
 
-/* Rows per strip: one 64-byte line of the source. */
+/* Rows per strip: STRIP_BYTES of the source. */
 static int64_t strip_rows(const opsnn_iter *it, int pk)
 {
-    int64_t r = 64 / it->es[pk];
+    int64_t r = STRIP_BYTES / it->es[pk];
     return r < PANEL_MAX_ROWS ? r : PANEL_MAX_ROWS;
 }
 
@@ -260,9 +265,11 @@ int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
     return chunk / block * block;
 }
 
-/* The calling thread's panel (PANEL_BYTES, 64-byte aligned), allocated on
- * its first use and freed when the thread ends; NULL without memory (the row
- * path then runs, with the same results). */
+/* The calling thread's panel, at least `bytes` long and 64-byte aligned:
+ * allocated on its first use, replaced by a larger one when a call needs
+ * more (what it held is then gone), freed when the thread ends; NULL without
+ * memory (the row path then runs, with the same results). The block starts
+ * with its usable size. */
 static pthread_key_t panel_key;
 static int panel_key_ok;
 static pthread_once_t panel_once = PTHREAD_ONCE_INIT;
@@ -272,23 +279,40 @@ static void make_panel_key(void)
     panel_key_ok = pthread_key_create(&panel_key, free) == 0;
 }
 
-static unsigned char *thread_panel(void)
+static unsigned char *thread_panel(size_t bytes)
 {
     pthread_once(&panel_once, make_panel_key);
     if (!panel_key_ok) {
         return NULL;
     }
-    unsigned char *raw = pthread_getspecific(panel_key);
-    if (raw == NULL) {
+    size_t *raw = pthread_getspecific(panel_key);
+    if (raw == NULL || *raw < bytes) {
+        free(raw);
+        (void)pthread_setspecific(panel_key, NULL);
         /* uncounted by the tests' live-block check (it outlives the call)
          * but subject to their failure hook */
-        raw = opsnn_malloc_for_caller(PANEL_BYTES + 63);
-        if (raw != NULL && pthread_setspecific(panel_key, raw) != 0) {
+        raw = bytes > SIZE_MAX - 128 ? NULL : opsnn_malloc_for_caller(bytes + 128);
+        if (raw == NULL) {
+            return NULL;
+        }
+        *raw = bytes;
+        if (pthread_setspecific(panel_key, raw) != 0) {
             free(raw);
-            raw = NULL;
+            return NULL;
         }
     }
-    return raw == NULL ? NULL : raw + (64 - (uintptr_t)raw % 64) % 64;
+    unsigned char *p = (unsigned char *)(raw + 1);
+    return p + (64 - (uintptr_t)p % 64) % 64;
+}
+
+/* Columns per panel for input pk computed in cdt: PANEL_MAX_COLS, fewer
+ * when cdt is wider than the input (the panel's bytes stay the same), and
+ * no more than the row. */
+static int64_t panel_cols(const opsnn_iter *it, int pk, aclDataType cdt)
+{
+    int64_t cols = PANEL_MAX_COLS * it->es[pk] / (int64_t)opsnn_dtype_size(cdt);
+    int64_t n = it->shape[it->ndim - 1];
+    return n < cols ? n : cols;
 }
 
 /* `rows` full rows of length n starting at row[k], input pk panelled. */
@@ -299,6 +323,7 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
     int nd = it->ndim;
     int64_t cs = (int64_t)opsnn_dtype_size(cdt);
     int64_t strip = strip_rows(it, pk);
+    int64_t tile = panel_cols(it, pk, cdt), pitch = tile + PANEL_PAD;
     row_ops pops = *ops; /* the panel looks like a unit-stride operand in cdt */
     pops.dtype[pk] = cdt;
     pops.es[pk] = cs;
@@ -307,31 +332,34 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
         st[k] = it->strides[k][nd - 1];
     }
     st[pk] = 1;
+    /* every row of every strip has the same operands: planned once */
+    row_plan pl = plan_row(&pops, fn, cdt, st);
+    int direct = pl.all_direct && !pl.convert_b;
+    opsnn_kparams short_run;
     for (int64_t r0 = 0; r0 < rows; r0 += BLOCK_ROWS) {
         int64_t rend = rows - r0 < BLOCK_ROWS ? rows : r0 + BLOCK_ROWS;
-        for (int64_t j0 = 0; j0 < n; j0 += PANEL_COLS) {
-            int64_t c = n - j0 < PANEL_COLS ? n - j0 : PANEL_COLS;
+        for (int64_t j0 = 0; j0 < n; j0 += tile) {
+            int64_t c = n - j0 < tile ? n - j0 : tile;
             for (int64_t r = r0; r < rend; r += strip) {
                 int64_t h = rend - r < strip ? rend - r : strip;
                 const char *src = row[pk] + (r * it->strides[pk][nd - 2] +
                                              j0 * it->strides[pk][nd - 1]) * ops->es[pk];
-                for (int64_t i = 0; i < h; i += PANEL_KERNEL_ROWS) {
-                    int64_t hi = h - i < PANEL_KERNEL_ROWS ? h - i : PANEL_KERNEL_ROWS;
-                    if (opsnn_gather_panel(panel + i * PANEL_PITCH * cs, cdt, PANEL_PITCH,
-                                           src + i * it->strides[pk][nd - 2] * ops->es[pk],
-                                           ops->dtype[pk], it->strides[pk][nd - 1],
-                                           it->strides[pk][nd - 2], (size_t)hi, (size_t)c) != 0) {
-                        return -1;
-                    }
+                if (opsnn_gather_panel(panel, cdt, (size_t)pitch, src, ops->dtype[pk],
+                                       it->strides[pk][nd - 1], it->strides[pk][nd - 2], (size_t)h,
+                                       (size_t)c) != 0) {
+                    return -1;
                 }
+                const opsnn_kparams *prm = run_params(params, &short_run, c);
                 for (int64_t i = 0; i < h; i++) {
                     char *p[OPSNN_ITER_OPERANDS];
                     for (int k = 0; k < ops->noperands; k++) {
                         p[k] = row[k] + ((r + i) * it->strides[k][nd - 2] +
                                          j0 * it->strides[k][nd - 1]) * ops->es[k];
                     }
-                    p[pk] = (char *)panel + i * PANEL_PITCH * cs;
-                    if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
+                    p[pk] = (char *)panel + i * pitch * cs;
+                    if (direct) { /* what run_row would do, without deciding it per row */
+                        pl.fn((size_t)c, p[1], pops.noperands > 2 ? p[2] : NULL, p[0], prm);
+                    } else if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
                         return -1;
                     }
                 }
@@ -384,10 +412,11 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         if (stride[k] != 1 || outer[k] != 0 || ops->dtype[k] == cdt) {
             continue;
         }
-        /* half the panel each: two inputs may both be [cols] */
-        size_t half = PANEL_BYTES / 2 / 64 * 64;
+        /* half the panel each: two inputs may both be [cols] (the same size
+         * asked both times, so the second call cannot replace the block) */
+        size_t half = PANEL_MIN_BYTES / 2 / 64 * 64;
         unsigned char *buf = n <= TILE ? resident[k - 1]
-                           : (size_t)(n * cs) <= half ? thread_panel() : NULL;
+                           : (size_t)(n * cs) <= half ? thread_panel(PANEL_MIN_BYTES) : NULL;
         if (buf == NULL) {
             continue;
         }
@@ -430,6 +459,19 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 }
 
 /* ---- The walk ------------------------------------------------------------ */
+
+int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt)
+{
+    if (it->ndim > 1) {
+        return 0;
+    }
+    for (int k = 0; k < it->noperands; k++) {
+        if (it->dtype[k] != cdt || (it->ndim == 1 && it->strides[k][0] != 1)) {
+            return 0;
+        }
+    }
+    return 1;
+}
 
 /* A position of the walk: its multi-index and each operand's element there. */
 typedef struct {
@@ -495,7 +537,11 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
         ops.scalar_b = opsnn_ukernel_scalar_b(fn);
     }
     int pk = panel_input(it);
-    unsigned char *panel = pk != 0 ? thread_panel() : NULL;
+    unsigned char *panel = NULL;
+    if (pk != 0) {
+        size_t cs = opsnn_dtype_size(cdt);
+        panel = thread_panel((size_t)(strip_rows(it, pk) * (panel_cols(it, pk, cdt) + PANEL_PAD)) * cs);
+    }
     cursor c;
     cursor_seek(it, &c, begin);
     int64_t len = it->shape[nd - 1];

@@ -1,6 +1,9 @@
 /* "Device" memory is host memory (docs/runtime.md): 64-byte aligned blocks recorded in
  * a registry, so that freeing a pointer the library did not hand out is a
  * status code and not undefined behaviour. */
+/* MADV_HUGEPAGE is outside POSIX: without this the build's
+ * _POSIX_C_SOURCE hides it and the advice below silently vanishes */
+#define _DEFAULT_SOURCE
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
