@@ -387,9 +387,11 @@ static int vm_flag(const void *p, const char *flag)
 }
 
 /* docs/runtime.md: blocks of 2 MiB and more under the HUGE policies are
- * advised as transparent-huge-page candidates (VmFlags "hg"), NORMAL_ONLY
- * blocks are not. Skipped where the advice does not show (no THP, or an
- * emulator that ignores madvise): checked first on a mapping of our own. */
+ * advised as transparent-huge-page candidates (VmFlags "hg"). Skipped where
+ * the advice does not show (no THP, or an emulator that ignores madvise):
+ * checked first on a mapping of our own. (NORMAL_ONLY promises no advice of
+ * its own, but its block may reuse memory an earlier block had advised, as
+ * under valgrind's allocator, so its flag is not checked.) */
 static void huge_policies_advise_transparent_huge_pages(void **state)
 {
     (void)state;
@@ -402,14 +404,13 @@ static void huge_policies_advise_transparent_huge_pages(void **state)
     if (!shows) {
         skip();
     }
-    for (size_t k = 0; k < N_POLICIES; k++) {
+    static const aclrtMemMallocPolicy huge[] = {ACL_MEM_MALLOC_HUGE_FIRST, ACL_MEM_MALLOC_HUGE_ONLY};
+    for (size_t k = 0; k < sizeof huge / sizeof huge[0]; k++) {
         void *p = NULL;
-        assert_int_equal(aclrtMalloc(&p, sz, kPolicies[k]), ACL_SUCCESS);
+        assert_int_equal(aclrtMalloc(&p, sz, huge[k]), ACL_SUCCESS);
         memset(p, 1, sz);
-        int want = kPolicies[k] != ACL_MEM_MALLOC_NORMAL_ONLY;
-        if (vm_flag(p, "hg") != want) {
-            fail_msg("policy %d: VmFlags hg is %d, want %d", (int)kPolicies[k], vm_flag(p, "hg"),
-                     want);
+        if (vm_flag(p, "hg") != 1) {
+            fail_msg("policy %d: VmFlags hg is %d, want 1", (int)huge[k], vm_flag(p, "hg"));
         }
         assert_int_equal(aclrtFree(p), ACL_SUCCESS);
     }
