@@ -57,7 +57,7 @@ static void usage(FILE *f)
             "  --layouts LIST     contiguous,transposed,bcast-row,bcast-col,mixed (default all)\n"
             "  --budget SECONDS   timing budget per measurement (default 0.1; --quick 0.01)\n"
             "  --rounds N         interleaved rounds of the bound and every case of a size x dtype x\n"
-            "                     thread count, the budget shared between them (default 3; --quick 1)\n"
+            "                     thread count, the budget shared between them (default 5; --quick 1)\n"
             "  --help             this text\n"
             "Times are the best batch of repeated calls after a warm-up (the median of the rounds'\n"
             "medians is in the CSV).\n");
@@ -188,7 +188,7 @@ static int parse_args(int argc, char **argv, options *o)
     }
     o->min_reps = o->quick ? 2 : 3;
     if (o->rounds == 0) {
-        o->rounds = o->quick ? 1 : 3;
+        o->rounds = o->quick ? 1 : 5;
     }
     o->round_min_reps = (o->min_reps + o->rounds - 1) / o->rounds;
     o->max_reps = o->quick ? 100 : 2000;
