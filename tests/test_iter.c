@@ -11,6 +11,7 @@
  */
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +21,7 @@
 #include <cmocka.h>
 
 #include "common/alloc.h"
+#include "common/threads.h"
 #include "executor/iter.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
@@ -269,6 +271,64 @@ static void *walk_without_panel_memory(void *arg)
     return (void *)(intptr_t)tried;
 }
 
+/* The pool's idle hook: a worker that has walked a transposed input gives
+ * its panel back once it has been idle for the idle delay; the caller's
+ * stays; the next walk allocates again, same bits. */
+typedef struct {
+    const tcase *c;
+    opsnn_iter it;
+    int64_t n, items;
+    pthread_t caller;
+    atomic_int elsewhere; /* items run by another thread than the caller */
+} pool_walk;
+
+static void pool_walk_item(void *arg, int64_t i)
+{
+    pool_walk *w = arg;
+    int64_t block = 256 * w->c->cols; /* whole row blocks: no strip cut */
+    int64_t begin = i * block, end = begin + block < w->n ? begin + block : w->n;
+    opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, w->c->dt);
+    if (begin < end && opsnn_iter_run(&w->it, fn, w->c->dt, &params, begin, end) != 0) {
+        atomic_store(&w->elsewhere, -1000);
+    }
+    if (!pthread_equal(pthread_self(), w->caller)) {
+        atomic_fetch_add(&w->elsewhere, 1);
+    }
+    struct timespec pause = {0, 2000000}; /* let the worker join the job */
+    nanosleep(&pause, NULL);
+}
+
+static void idle_workers_give_their_panels_back(void **state)
+{
+    (void)state;
+    opsnn_test_set_pool_idle_ms(50);
+    tcase c;
+    setup_case(&c, 2560, 300, ACL_FLOAT, ACL_FLOAT); /* 10 row blocks */
+    pool_walk w = {&c, make_iter(&c), 2560 * 300, 10, pthread_self(), 0};
+    for (int round = 0; round < 2; round++) {
+        memset(c.y, 0xa5, (size_t)w.n * 4);
+        atomic_store(&w.elsewhere, 0);
+        opsnn_parallel_for(w.items, 2, pool_walk_item, &w);
+        tu_assert_bits_equal(c.y, c.want, (size_t)w.n, 4, "pool walk");
+        if (atomic_load(&w.elsewhere) <= 0) { /* no worker took part: nothing to see */
+            free_case(&c);
+            opsnn_test_set_pool_idle_ms(-1);
+            skip();
+        }
+        long long busy = opsnn_test_panel_bytes();
+        long long idle = busy;
+        for (int k = 0; k < 200 && idle == busy; k++) { /* up to 2 s under valgrind */
+            struct timespec t = {0, 10000000};
+            nanosleep(&t, NULL);
+            idle = opsnn_test_panel_bytes();
+        }
+        assert_true(idle < busy);
+        assert_true(idle > 0); /* the caller keeps its own */
+    }
+    free_case(&c);
+    opsnn_test_set_pool_idle_ms(-1);
+}
+
 /* A [2, 3, 5] walk, every operand contiguous in `dt`, g in `gdt` with
  * strides gs, coalesced. */
 static opsnn_iter small_iter(aclDataType gdt, aclDataType dt, const int64_t gs[3])
@@ -366,6 +426,7 @@ int main(void)
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),
         cmocka_unit_test(panel_that_cannot_grow_gives_the_same_bits),
         cmocka_unit_test(flat_walks_are_single_unit_stride_runs_in_cdt),
+        cmocka_unit_test(idle_workers_give_their_panels_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,6 +254,8 @@ static atomic_int fail_creates_after = -1;
 static atomic_int spin_us_set = -1; /* tests: overrides the environment when >= 0 */
 static atomic_int spin_us_env = -1; /* OPSNN_POOL_SPIN_US, read once */
 static atomic_long spin_hits;       /* jobs a worker found while spinning */
+static void (*_Atomic idle_hook)(void);
+static atomic_int idle_ms_set = -1; /* tests: overrides OPSNN_POOL_IDLE_RELEASE_MS */
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 void opsnn_test_fail_thread_create_after(int successes)
@@ -290,6 +292,26 @@ int opsnn_pool_spin_us(void)
 long opsnn_pool_spin_hits(void)
 {
     return atomic_load(&spin_hits);
+}
+
+void opsnn_pool_set_idle_hook(void (*fn)(void))
+{
+    atomic_store(&idle_hook, fn);
+}
+
+void opsnn_test_set_pool_idle_ms(int ms)
+{
+    atomic_store(&idle_ms_set, ms);
+}
+
+/* Sleep on `wake` (lock held) until `deadline` (CLOCK_REALTIME, the
+ * condition variable's clock); 1 when the deadline passed. */
+static int sleep_until(const struct timespec *deadline)
+{
+    sleepers++;
+    int rc = pthread_cond_timedwait(&wake, &lock, deadline);
+    sleepers--;
+    return rc == ETIMEDOUT;
 }
 
 int opsnn_pool_sleepers(void)
@@ -393,10 +415,34 @@ static void *worker_main(void *p)
             if (found && !atomic_load(&stopping)) {
                 atomic_fetch_add(&spin_hits, 1);
             }
+            /* a first sleep up to the idle delay; if it passes with no job,
+             * the idle hook runs once and the worker sleeps on untimed */
+            int ms = atomic_load(&idle_ms_set);
+            ms = ms >= 0 ? ms : OPSNN_POOL_IDLE_RELEASE_MS;
+            struct timespec deadline;
+            clock_gettime(CLOCK_REALTIME, &deadline);
+            deadline.tv_sec += ms / 1000;
+            deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+            if (deadline.tv_nsec >= 1000000000L) {
+                deadline.tv_sec++;
+                deadline.tv_nsec -= 1000000000L;
+            }
+            int idle_done = 0;
             while (!atomic_load(&stopping) && workers[id].seen == atomic_load(&job_seq)) {
-                sleepers++;
-                pthread_cond_wait(&wake, &lock);
-                sleepers--;
+                if (idle_done) {
+                    sleepers++;
+                    pthread_cond_wait(&wake, &lock);
+                    sleepers--;
+                } else if (sleep_until(&deadline) && !atomic_load(&stopping) &&
+                           workers[id].seen == atomic_load(&job_seq)) {
+                    idle_done = 1;
+                    void (*hook)(void) = atomic_load(&idle_hook);
+                    if (hook != NULL) {
+                        pthread_mutex_unlock(&lock);
+                        hook();
+                        pthread_mutex_lock(&lock);
+                    }
+                }
             }
         }
         if (atomic_load(&stopping)) {

@@ -58,4 +58,14 @@ long opsnn_pool_spin_hits(void);
 /* Tests: workers asleep on the condition variable now. */
 int opsnn_pool_sleepers(void);
 
+/* A worker that has had no job for OPSNN_POOL_IDLE_RELEASE_MS calls the idle
+ * hook once, outside the pool's lock, and sleeps on: the executor frees what
+ * it keeps per thread there (a transposed walk's panel, up to ~2 MiB), so a
+ * pool idle for a second holds no such memory, while calls that keep coming
+ * find it in place. One hook; NULL: none. */
+#define OPSNN_POOL_IDLE_RELEASE_MS 1000
+void opsnn_pool_set_idle_hook(void (*fn)(void));
+/* Tests: the idle delay in milliseconds, -1 to go back to the default. */
+void opsnn_test_set_pool_idle_ms(int ms);
+
 #endif /* OPSNN_COMMON_THREADS_H_ */

@@ -3,10 +3,12 @@
 #include "executor/iter.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/threads.h"
 #include "tensor/dtype.h"
 
 /* Elements per tile: 3 tiles of 4-byte values stay in a 32 KiB L1 cache. */
@@ -267,16 +269,43 @@ int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
 
 /* The calling thread's panel, at least `bytes` long and 64-byte aligned:
  * allocated on its first use, replaced by a larger one when a call needs
- * more (what it held is then gone), freed when the thread ends; NULL without
- * memory (the row path then runs, with the same results). The block starts
- * with its usable size. */
+ * more (what it held is then gone), freed when the thread ends or, on a
+ * pool worker, when the worker has been idle for OPSNN_POOL_IDLE_RELEASE_MS
+ * (common/threads.h); NULL without memory (the row path then runs, with the
+ * same results). The block starts with its usable size. */
 static pthread_key_t panel_key;
 static int panel_key_ok;
 static pthread_once_t panel_once = PTHREAD_ONCE_INIT;
+static atomic_llong panel_bytes_live; /* every thread's panels, for tests */
+
+static void free_panel(void *raw)
+{
+    if (raw != NULL) {
+        atomic_fetch_sub(&panel_bytes_live, (long long)*(size_t *)raw);
+        free(raw);
+    }
+}
+
+/* The pool's idle hook: an idle worker gives its panel back. */
+static void release_thread_panel(void)
+{
+    void *raw = pthread_getspecific(panel_key);
+    if (raw != NULL && pthread_setspecific(panel_key, NULL) == 0) {
+        free_panel(raw);
+    }
+}
 
 static void make_panel_key(void)
 {
-    panel_key_ok = pthread_key_create(&panel_key, free) == 0;
+    panel_key_ok = pthread_key_create(&panel_key, free_panel) == 0;
+    if (panel_key_ok) {
+        opsnn_pool_set_idle_hook(release_thread_panel);
+    }
+}
+
+long long opsnn_test_panel_bytes(void)
+{
+    return atomic_load(&panel_bytes_live);
 }
 
 static unsigned char *thread_panel(size_t bytes)
@@ -287,7 +316,7 @@ static unsigned char *thread_panel(size_t bytes)
     }
     size_t *raw = pthread_getspecific(panel_key);
     if (raw == NULL || *raw < bytes) {
-        free(raw);
+        free_panel(raw);
         (void)pthread_setspecific(panel_key, NULL);
         /* uncounted by the tests' live-block check (it outlives the call)
          * but subject to their failure hook */
@@ -296,8 +325,9 @@ static unsigned char *thread_panel(size_t bytes)
             return NULL;
         }
         *raw = bytes;
+        atomic_fetch_add(&panel_bytes_live, (long long)bytes);
         if (pthread_setspecific(panel_key, raw) != 0) {
-            free(raw);
+            free_panel(raw);
             return NULL;
         }
     }

@@ -47,4 +47,7 @@ int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt);
 int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                    const opsnn_kparams *params, int64_t begin, int64_t end);
 
+/* Tests: bytes of transposed-walk panels alive now, over every thread. */
+long long opsnn_test_panel_bytes(void);
+
 #endif /* OPSNN_EXECUTOR_ITER_H_ */
