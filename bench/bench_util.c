@@ -415,6 +415,12 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 static int run_batch(bench_fn fn, void *ctx, int batch, double *ns)
 {
     uint64_t t0 = bench_now_ns();
@@ -468,9 +474,8 @@ int bench_measure(bench_fn fn, void *ctx, double budget_s, int min_reps, int max
         best = samples[reps] < best ? samples[reps] : best;
         reps++;
     }
-    qsort(samples, (size_t)reps, sizeof *samples, cmp_double);
+    t->median_ns = bench_median(samples, reps); /* sorts them */
     t->best_ns = samples[0];
-    t->median_ns = reps % 2 ? samples[reps / 2] : 0.5 * (samples[reps / 2 - 1] + samples[reps / 2]);
     t->reps = reps;
     t->batch = batch;
     free(samples);

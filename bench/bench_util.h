@@ -110,6 +110,8 @@ typedef struct {
 } bench_timing;
 int bench_measure(bench_fn fn, void *ctx, double budget_s, int min_reps, int max_reps,
                   bench_timing *t);
+/* The median of v[0..n) (n >= 1); sorts v in place. */
+double bench_median(double *v, int n);
 /* Calls per batch so one batch lasts >= 20 us, given one call's time. */
 int bench_batch_for(double call_ns);
 

@@ -330,15 +330,7 @@ static void merge_timing(bench_timing *acc, const bench_timing *t, double *media
     }
     double m[MAX_ROUNDS];
     memcpy(m, medians, (size_t)(round + 1) * sizeof *m);
-    for (int i = 1; i <= round; i++) { /* insertion sort: a handful */
-        for (int j = i; j > 0 && m[j - 1] > m[j]; j--) {
-            double x = m[j];
-            m[j] = m[j - 1];
-            m[j - 1] = x;
-        }
-    }
-    int k = round + 1;
-    acc->median_ns = k % 2 ? m[k / 2] : 0.5 * (m[k / 2 - 1] + m[k / 2]);
+    acc->median_ns = bench_median(m, round + 1);
 }
 
 /* One round of the bound: each store kind, keeping the best GB/s seen. */
