@@ -304,12 +304,14 @@ void opsnn_test_set_pool_idle_ms(int ms)
     atomic_store(&idle_ms_set, ms);
 }
 
-/* Sleep on `wake` (lock held) until `deadline` (CLOCK_REALTIME, the
- * condition variable's clock); 1 when the deadline passed. */
+/* Sleep on `wake` (lock held) until woken or, unless it is NULL, until
+ * `deadline` (CLOCK_REALTIME, the condition variable's clock); 1 when the
+ * deadline passed. */
 static int sleep_until(const struct timespec *deadline)
 {
     sleepers++;
-    int rc = pthread_cond_timedwait(&wake, &lock, deadline);
+    int rc = deadline != NULL ? pthread_cond_timedwait(&wake, &lock, deadline)
+                              : pthread_cond_wait(&wake, &lock);
     sleepers--;
     return rc == ETIMEDOUT;
 }
@@ -429,12 +431,8 @@ static void *worker_main(void *p)
             }
             int idle_done = 0;
             while (!atomic_load(&stopping) && workers[id].seen == atomic_load(&job_seq)) {
-                if (idle_done) {
-                    sleepers++;
-                    pthread_cond_wait(&wake, &lock);
-                    sleepers--;
-                } else if (sleep_until(&deadline) && !atomic_load(&stopping) &&
-                           workers[id].seen == atomic_load(&job_seq)) {
+                if (sleep_until(idle_done ? NULL : &deadline) && !atomic_load(&stopping) &&
+                    workers[id].seen == atomic_load(&job_seq)) {
                     idle_done = 1;
                     void (*hook)(void) = atomic_load(&idle_hook);
                     if (hook != NULL) {
