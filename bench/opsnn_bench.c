@@ -426,10 +426,11 @@ static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int
     }
     bound_result bound = {0, 0, 0, BOUND_PLAIN};
     size_t nbytes = (size_t)n * bench_dtype_size(dt);
+    int bound_ok = 1;
     for (int round = 0; round < o->rounds; round++) {
         if (measure_bound(o, y, a, b, nbytes, threads, &bound) != 0) {
             failures++;
-            ncases = 0; /* nothing to compare with */
+            bound_ok = 0; /* nothing to compare with: no rows */
             break;
         }
         struct timespec settle = {0, SETTLE_NS};
@@ -440,7 +441,7 @@ static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int
             }
         }
     }
-    for (int i = 0; i < ncases; i++) {
+    for (int i = 0; i < ncases && bound_ok; i++) {
         group_case *g = &cases[i];
         if (g->failed) {
             failures++;
