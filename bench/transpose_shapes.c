@@ -27,11 +27,13 @@
  * (kernels/transpose/avx2.c).
  *
  * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages here: the
- * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.50
- * of the contiguous op's speed with the burst strip, 0.34 with the line
- * strip and at most 0.35 with a tall walk (16-bit: 0.38, 0.26, 0.34). The
- * tall walks gather fastest but then walk x and y in short pieces; no walk
- * copies the transpose in less than 2.2x memcpy's time.
+ * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.52
+ * of the contiguous op's speed with the burst strip, 0.33 with the line
+ * strip and at most 0.52 with a tall walk (16-bit: 0.48, 0.32, 0.32), with
+ * the panel kernels of 2ebdf69 (before them: 0.50, 0.34, 0.35 and 16-bit
+ * 0.38, 0.26, 0.34). The tall walks gather fastest but then walk x and y in
+ * short pieces; no walk copies the transpose in less than 2.1x memcpy's
+ * time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <immintrin.h>
