@@ -1,7 +1,8 @@
 /* Panel gather, AVX2: a transposed operand whose panel rows are adjacent in
- * memory (outer stride 1) is read 8 panel columns at a time, one 64-byte line
- * of each column per step (16 fp32 or 32 16-bit rows), all steps of a column
- * group before the next group: one burst of lines per source row. Only the 8
+ * memory (outer stride 1) is read 8 panel columns at a time, 16 rows of each
+ * column per step (a whole 64-byte line of fp32; half a line of a 16-bit
+ * type, whose other half the next step reads), all steps of a column group
+ * before the next group: one burst of lines per source row. Only the 8
  * lines of the group are live at a time, so a power-of-two column stride
  * (all 8 in one L1 set of 8 ways) does not evict a line before its second
  * half is read; 16 live lines cost the 16-bit kernel 10-45 % on 1K x 1K and
