@@ -121,12 +121,13 @@ typedef struct {
     int direct[OPSNN_ITER_OPERANDS]; /* passed by pointer, not through a tile */
     int convert_b; /* b's one value is in another dtype: converted per run */
     int all_direct; /* with b's value converted, when convert_b */
+    int in_place; /* all_direct and nothing to convert: rows go straight to fn */
 } row_plan;
 
 static row_plan plan_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
                          const int64_t stride[OPSNN_ITER_OPERANDS])
 {
-    row_plan pl = {fn, {0, 0, 0}, 0, 1};
+    row_plan pl = {fn, {0, 0, 0}, 0, 1, 0};
     for (int k = 0; k < ops->noperands; k++) {
         pl.direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
     }
@@ -139,7 +140,16 @@ static row_plan plan_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cd
     for (int k = 0; k < ops->noperands; k++) {
         pl.all_direct &= pl.direct[k];
     }
+    pl.in_place = pl.all_direct && !pl.convert_b;
     return pl;
+}
+
+/* n elements with every operand at p[k] by pointer (and b's value in cdt):
+ * one kernel call. */
+static void run_direct(const row_plan *pl, int noperands, char *const p[OPSNN_ITER_OPERANDS],
+                       int64_t n, const opsnn_kparams *prm)
+{
+    pl->fn((size_t)n, p[1], noperands > 2 ? p[2] : NULL, p[0], prm);
 }
 
 /* The parameters for a run of n elements: no streaming stores on short runs. */
@@ -172,8 +182,7 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         p[2] = (char *)value;
     }
     if (pl.all_direct) {
-        pl.fn((size_t)n, p[1], ops->noperands > 2 ? p[2] : NULL, p[0],
-              run_params(params, &short_run, n));
+        run_direct(&pl, ops->noperands, p, n, run_params(params, &short_run, n));
         return 0;
     }
     _Alignas(64) unsigned char tile[OPSNN_ITER_OPERANDS][TILE * 4];
@@ -364,7 +373,6 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
     st[pk] = 1;
     /* every row of every strip has the same operands: planned once */
     row_plan pl = plan_row(&pops, fn, cdt, st);
-    int direct = pl.all_direct && !pl.convert_b;
     opsnn_kparams short_run;
     for (int64_t r0 = 0; r0 < rows; r0 += BLOCK_ROWS) {
         int64_t rend = rows - r0 < BLOCK_ROWS ? rows : r0 + BLOCK_ROWS;
@@ -387,8 +395,8 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
                                          j0 * it->strides[k][nd - 1]) * ops->es[k];
                     }
                     p[pk] = (char *)panel + i * pitch * cs;
-                    if (direct) { /* what run_row would do, without deciding it per row */
-                        pl.fn((size_t)c, p[1], pops.noperands > 2 ? p[2] : NULL, p[0], prm);
+                    if (pl.in_place) { /* what run_row would do, without deciding it per row */
+                        run_direct(&pl, pops.noperands, p, c, prm);
                     } else if (run_row(&pops, fn, cdt, params, p, st, c) != 0) {
                         return -1;
                     }
@@ -457,8 +465,7 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         rops.es[k] = cs;
     }
     row_plan pl = plan_row(&rops, fn, cdt, stride);
-    int in_place = pl.all_direct && !pl.convert_b;
-    int64_t m = in_place ? rows_per_run(&rops, stride, outer, n, cs) : 1;
+    int64_t m = pl.in_place ? rows_per_run(&rops, stride, outer, n, cs) : 1;
     for (int k = 1; k < ops->noperands && m > 1; k++) {
         if (outer[k] == 0) { /* repeated m times: m rows read it as one run */
             if (p[k] != (char *)resident[k - 1]) {
@@ -476,8 +483,8 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
     const opsnn_kparams *prm = run_params(params, &short_run, n);
     for (int64_t r = 0; r < rows && rc == 0; r += m) {
         int64_t cnt = rows - r < m ? rows - r : m;
-        if (in_place) {
-            pl.fn((size_t)(cnt * n), p[1], rops.noperands > 2 ? p[2] : NULL, p[0], prm);
+        if (pl.in_place) {
+            run_direct(&pl, rops.noperands, p, cnt * n, prm);
         } else {
             rc = run_row(&rops, fn, cdt, params, p, stride, n);
         }
