@@ -22,9 +22,12 @@
  * 64-byte source line per column and strip, x 512 columns, 256-row blocks);
  * `tall RxC` gathers R output rows x C bytes of columns, reading 8 (fp32) or
  * 16 (16-bit) source rows side by side along R elements each, then walks x
- * and y in runs of C bytes. The references: memcpy of S (copy), and the op
- * over a contiguous S (op). All walks call the library's panel kernels
- * (kernels/transpose/avx2.c).
+ * and y in runs of C bytes. `fused 16x16` has no panel: each step
+ * transposes a 16 x 16 block of the output into 1 KiB (fp32) or 512 bytes
+ * on the stack and passes its 16 rows to x and y at once, a 16-row strip
+ * across all the columns (the gather-and-compute kernel without a panel).
+ * The references: memcpy of S (copy), and the op over a contiguous S (op).
+ * All walks call the library's panel kernels (kernels/transpose/avx2.c).
  *
  * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages here: the
  * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.52
@@ -33,7 +36,12 @@
  * the panel kernels of 2ebdf69 (before them: 0.50, 0.34, 0.35 and 16-bit
  * 0.38, 0.26, 0.34). The tall walks gather fastest but then walk x and y in
  * short pieces; no walk copies the transpose in less than 2.1x memcpy's
- * time.
+ * time. The fused walk ran the op at 0.11 (fp32) and 0.12 (16-bit) of the
+ * contiguous op's speed at 4096 x 4096 and 0.06-0.11 (fp32) and 0.14-0.29
+ * (16-bit) at 1024 x 1024: with power-of-two strides the 16 source lines
+ * of a step share one 8-way L1 set, and so do the 16 x and 16 y lines, so
+ * lines are evicted before they are used whole, where the panel's padded
+ * rows keep them apart.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <immintrin.h>
@@ -152,6 +160,25 @@ static void walk_tall(const mats *m, pass p, int64_t rt, int64_t ct)
     }
 }
 
+/* Fused: no panel. Each step transposes a 16-row x 16-column block of the
+ * output (fp32: four 8 x 8 tiles; 16-bit: two 16 x 8 tiles) into a 1 KiB or
+ * 512-byte block on the stack and passes its 16 rows to x and y at once, so
+ * that every source, x and y line a step touches is used whole in that
+ * step; a 16-row strip walks all the columns. */
+static void walk_fused(const mats *m, pass p)
+{
+    int64_t n = m->n;
+    _Alignas(64) unsigned char block[16 * 16 * 4];
+    for (int64_t r0 = 0; r0 < n; r0 += 16) {
+        for (int64_t j0 = 0; j0 < n; j0 += 16) {
+            panel16(m, 16, 16, m->s + (size_t)(j0 * n + r0) * m->es, block, 16);
+            for (int64_t i = 0; p != PASS_GATHER && i < 16; i++) {
+                row_pass(m, p, block + (size_t)(i * 16) * m->es, r0 + i, j0, 16);
+            }
+        }
+    }
+}
+
 /* References: memcpy of S (copy) and the op over a contiguous S (op). */
 static void walk_contiguous(const mats *m, pass p)
 {
@@ -162,7 +189,8 @@ static void walk_contiguous(const mats *m, pass p)
 
 typedef struct {
     const char *name;
-    /* 0, 0: the first strip walk; 0, 1: the library's; -1, -1: contiguous */
+    /* 0, 0: the first strip walk; 0, 1: the library's; -1, -1: contiguous;
+     * -2, -2: fused */
     int64_t rows, col_bytes;
 } walk;
 
@@ -171,7 +199,9 @@ static double best_of(const mats *m, const walk *w, pass p, int reps)
     double best = 1e30;
     for (int k = 0; k < reps; k++) {
         double t0 = cpu_seconds();
-        if (w->rows < 0) {
+        if (w->rows == -2) {
+            walk_fused(m, p);
+        } else if (w->rows < 0) {
             walk_contiguous(m, p);
         } else if (w->rows == 0 && w->col_bytes == 0) {
             walk_strip(m, p, 64, 512, 0);
@@ -213,6 +243,7 @@ int main(int argc, char **argv)
     memset(m.panel, 0, panel_bytes);
     static const walk walks[] = {
         {"contiguous", -1, -1},    {"line strip", 0, 0},      {"burst strip", 0, 1},
+        {"fused 16x16", -2, -2},
         {"tall 4096x32B", 4096, 32},
         {"tall 1024x256B", 1024, 256}, {"tall 512x512B", 512, 512}, {"tall 256x1024B", 256, 1024},
         {"tall 128x2048B", 128, 2048}, {"tall 1024x4096B", 1024, 4096},
@@ -228,7 +259,7 @@ int main(int argc, char **argv)
         }
         printf("%-16s", walks[w].name);
         for (int p = PASS_GATHER; p <= PASS_OP; p++) {
-            if (walks[w].rows < 0 && p == PASS_GATHER) {
+            if (walks[w].rows == -1 && p == PASS_GATHER) {
                 printf(" %12s", "-");
                 continue;
             }
