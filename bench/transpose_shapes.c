@@ -187,11 +187,12 @@ static void walk_contiguous(const mats *m, pass p)
     }
 }
 
+typedef enum { WALK_CONTIGUOUS, WALK_LINE_STRIP, WALK_BURST_STRIP, WALK_FUSED, WALK_TALL } walk_kind;
+
 typedef struct {
     const char *name;
-    /* 0, 0: the first strip walk; 0, 1: the library's; -1, -1: contiguous;
-     * -2, -2: fused */
-    int64_t rows, col_bytes;
+    walk_kind kind;
+    int64_t rows, col_bytes; /* WALK_TALL's tile */
 } walk;
 
 static double best_of(const mats *m, const walk *w, pass p, int reps)
@@ -199,16 +200,12 @@ static double best_of(const mats *m, const walk *w, pass p, int reps)
     double best = 1e30;
     for (int k = 0; k < reps; k++) {
         double t0 = cpu_seconds();
-        if (w->rows == -2) {
-            walk_fused(m, p);
-        } else if (w->rows < 0) {
-            walk_contiguous(m, p);
-        } else if (w->rows == 0 && w->col_bytes == 0) {
-            walk_strip(m, p, 64, 512, 0);
-        } else if (w->rows == 0) {
-            walk_strip(m, p, 512, m->n < 4096 ? m->n : 4096, 1);
-        } else {
-            walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es);
+        switch (w->kind) {
+        case WALK_CONTIGUOUS: walk_contiguous(m, p); break;
+        case WALK_LINE_STRIP: walk_strip(m, p, 64, 512, 0); break;
+        case WALK_BURST_STRIP: walk_strip(m, p, 512, m->n < 4096 ? m->n : 4096, 1); break;
+        case WALK_FUSED: walk_fused(m, p); break;
+        case WALK_TALL: walk_tall(m, p, w->rows, w->col_bytes / (int64_t)m->es); break;
         }
         double t = cpu_seconds() - t0;
         best = t < best ? t : best;
@@ -242,24 +239,30 @@ int main(int argc, char **argv)
     memset(m.s, 1, bytes), memset(m.x, 2, bytes), memset(m.y, 3, bytes);
     memset(m.panel, 0, panel_bytes);
     static const walk walks[] = {
-        {"contiguous", -1, -1},    {"line strip", 0, 0},      {"burst strip", 0, 1},
-        {"fused 16x16", -2, -2},
-        {"tall 4096x32B", 4096, 32},
-        {"tall 1024x256B", 1024, 256}, {"tall 512x512B", 512, 512}, {"tall 256x1024B", 256, 1024},
-        {"tall 128x2048B", 128, 2048}, {"tall 1024x4096B", 1024, 4096},
+        {"contiguous", WALK_CONTIGUOUS, 0, 0},
+        {"line strip", WALK_LINE_STRIP, 0, 0},
+        {"burst strip", WALK_BURST_STRIP, 0, 0},
+        {"fused 16x16", WALK_FUSED, 0, 0},
+        {"tall 4096x32B", WALK_TALL, 4096, 32},
+        {"tall 1024x256B", WALK_TALL, 1024, 256},
+        {"tall 512x512B", WALK_TALL, 512, 512},
+        {"tall 256x1024B", WALK_TALL, 256, 1024},
+        {"tall 128x2048B", WALK_TALL, 128, 2048},
+        {"tall 1024x4096B", WALK_TALL, 1024, 4096},
     };
     static const char *pass_name[] = {"gather", "copy", "op"};
     printf("%lld x %lld, %zu-byte elements, thread CPU time, best of %d\n", (long long)m.n,
            (long long)m.n, m.es, reps);
     printf("%-16s %12s %12s %12s   (ms)\n", "walk", pass_name[0], pass_name[1], pass_name[2]);
     for (size_t w = 0; w < sizeof walks / sizeof walks[0]; w++) {
-        if (walks[w].rows > m.n || (walks[w].rows >= 0 && walks[w].col_bytes > 0 &&
-                                    (size_t)(walks[w].rows * (walks[w].col_bytes + 64)) > panel_bytes)) {
+        if (walks[w].kind == WALK_TALL &&
+            (walks[w].rows > m.n ||
+             (size_t)(walks[w].rows * (walks[w].col_bytes + 64)) > panel_bytes)) {
             continue;
         }
         printf("%-16s", walks[w].name);
         for (int p = PASS_GATHER; p <= PASS_OP; p++) {
-            if (walks[w].rows == -1 && p == PASS_GATHER) {
+            if (walks[w].kind == WALK_CONTIGUOUS && p == PASS_GATHER) {
                 printf(" %12s", "-");
                 continue;
             }

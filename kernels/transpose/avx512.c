@@ -80,7 +80,7 @@ void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src
                 __m512i b =
                     _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(lo + col_stride)));
                 r[c] = _mm512_castsi512_ps(_mm512_or_si512(a, _mm512_slli_epi32(b, 16)));
-                if (j + 64 <= cols) {
+                if (j + 64 <= cols && i0 % 32 == 0) { /* one line holds 32 rows */
                     _mm_prefetch((const char *)(lo + 32 * col_stride), _MM_HINT_T0);
                     _mm_prefetch((const char *)(lo + 33 * col_stride), _MM_HINT_T0);
                 }
