@@ -280,6 +280,7 @@ typedef struct {
     int64_t n, items;
     pthread_t caller;
     atomic_int elsewhere; /* items run by another thread than the caller */
+    atomic_llong peak;    /* panel bytes a worker saw just after its walk */
 } pool_walk;
 
 static void pool_walk_item(void *arg, int64_t i)
@@ -293,6 +294,11 @@ static void pool_walk_item(void *arg, int64_t i)
     }
     if (!pthread_equal(pthread_self(), w->caller)) {
         atomic_fetch_add(&w->elsewhere, 1);
+        /* the caller's panel and this worker's are both live here */
+        long long now = opsnn_test_panel_bytes();
+        long long was = atomic_load(&w->peak);
+        while (now > was && !atomic_compare_exchange_weak(&w->peak, &was, now)) {
+        }
     }
     struct timespec pause = {0, 2000000}; /* let the worker join the job */
     nanosleep(&pause, NULL);
@@ -304,10 +310,12 @@ static void idle_workers_give_their_panels_back(void **state)
     opsnn_test_set_pool_idle_ms(50);
     tcase c;
     setup_case(&c, 2560, 300, ACL_FLOAT, ACL_FLOAT); /* 10 row blocks */
-    pool_walk w = {&c, make_iter(&c), 2560 * 300, 10, pthread_self(), 0};
+    pool_walk w = {&c, make_iter(&c), 2560 * 300, 10, pthread_self(), 0, 0};
     for (int round = 0; round < 2; round++) {
         memset(c.y, 0xa5, (size_t)w.n * 4);
         atomic_store(&w.elsewhere, 0);
+        atomic_store(&w.peak, 0);
+        pool_walk_item(&w, 0); /* the caller's panel exists before any worker looks */
         opsnn_parallel_for(w.items, 2, pool_walk_item, &w);
         tu_assert_bits_equal(c.y, c.want, (size_t)w.n, 4, "pool walk");
         if (atomic_load(&w.elsewhere) <= 0) { /* no worker took part: nothing to see */
@@ -315,9 +323,12 @@ static void idle_workers_give_their_panels_back(void **state)
             opsnn_test_set_pool_idle_ms(-1);
             skip();
         }
-        long long busy = opsnn_test_panel_bytes();
-        long long idle = busy;
-        for (int k = 0; k < 200 && idle == busy; k++) { /* up to 2 s under valgrind */
+        /* The worker may already have given its panel back (a slow check
+         * under a sanitizer outlasts the idle delay): compare with what it
+         * saw while busy, not with a reading taken here. */
+        long long busy = atomic_load(&w.peak);
+        long long idle = opsnn_test_panel_bytes();
+        for (int k = 0; k < 500 && idle >= busy; k++) { /* up to 5 s under valgrind */
             struct timespec t = {0, 10000000};
             nanosleep(&t, NULL);
             idle = opsnn_test_panel_bytes();
