@@ -40,6 +40,15 @@ trap 'rm -rf "$tmp" "$log"' EXIT
 echo "== opsnn_bench --quick"
 step "opsnn_bench --quick (all ops, dtypes, layouts; 8..1M; 1,2 threads)" \
   "$build/bench/opsnn_bench" --quick --threads 1,2 --csv "$tmp/bench.csv"
+if grep -q '^# anchor = ' "$tmp/bench.csv"; then
+  step "the transposed rows carry the OpenBLAS anchor" \
+    python3 -c 'import csv, sys
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#"))
+        if r["layout"] == "transposed"]
+sys.exit(not rows or any(float(r["transpose_anchor"]) <= 0 for r in rows))' "$tmp/bench.csv"
+else
+  echo "== opsnn_bench built without OpenBLAS: no transposed anchor measured"
+fi
 step "opsnn_bench rejects a bad option" \
   bash -c '! "$0" --sizes 0 2>/dev/null' "$build/bench/opsnn_bench"
 step "opsnn_bench odd sizes (1, 7, 1021)" \

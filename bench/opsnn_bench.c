@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "anchor.h"
 #include "bench_util.h"
 #include "bound.h"
 #include "opsnn/opsnn.h"
@@ -229,6 +230,27 @@ static int fn_bound(void *p)
     return 0;
 }
 
+typedef struct {
+    void *y;
+    const void *a;
+    int64_t rows, cols;
+    int threads;
+} anchor_ctx;
+
+static int fn_anchor_copy(void *p)
+{
+    anchor_ctx *c = p;
+    anchor_copy(c->y, c->a, (size_t)(c->rows * c->cols) * sizeof(float), c->threads);
+    return 0;
+}
+
+static int fn_anchor_transpose(void *p)
+{
+    anchor_ctx *c = p;
+    anchor_transpose(c->y, c->a, c->rows, c->cols, c->threads);
+    return 0;
+}
+
 /* ---- output ---- */
 
 typedef struct {
@@ -267,16 +289,24 @@ static void print_header(FILE *out, const options *o)
             bound_kind_available(BOUND_NT)
                 ? "faster of plain/NT-store a+b pass"
                 : "plain a+b pass (no streaming-store bound: x86 only; bound_nt_gbps is 0)");
+    if (anchor_available()) {
+        fprintf(out, "# anchor = memcpy time / %s time for the transposed case's float32 "
+                     "matrix, same threads (a transposed case's vs_ctg is judged against it)\n",
+                anchor_name());
+    } else {
+        fprintf(out, "# anchor: not measured (built without OpenBLAS; transpose_anchor is -1)\n");
+    }
 }
 
 static const char *const csv_columns =
     "op,dtype,layout,elems,threads,bytes,call_ns,call_ns_median,p2_ns,gbps,bound_gbps,"
-    "bound_kind,bound_plain_gbps,bound_nt_gbps,ratio,vs_contig,reps,batch";
+    "bound_kind,bound_plain_gbps,bound_nt_gbps,ratio,vs_contig,reps,batch,transpose_anchor";
 
 static void print_table_header(void)
 {
-    printf("%-10s %-5s %-10s %6s %3s %12s %12s %12s %8s %8s %6s %7s\n", "op", "dtype", "layout",
-           "elems", "thr", "call_us", "median_us", "p2_us", "GB/s", "bound", "ratio", "vs_ctg");
+    printf("%-10s %-5s %-10s %6s %3s %12s %12s %12s %8s %8s %6s %7s %7s\n", "op", "dtype", "layout",
+           "elems", "thr", "call_us", "median_us", "p2_us", "GB/s", "bound", "ratio", "vs_ctg",
+           "anchor");
 }
 
 typedef struct {
@@ -286,11 +316,12 @@ typedef struct {
     double p2_ns; /* < 0: not measured */
     bound_result bound;
     double contig_ns; /* < 0: no contiguous case to compare with */
+    double anchor; /* transposed cases: memcpy / somatcopy time; < 0: not measured */
 } row;
 
 static void emit_row(FILE *csv, const row *r)
 {
-    char size[32], p2[32], vs[32];
+    char size[32], p2[32], vs[32], anchor[32];
     bench_format_size(r->c->n, size, sizeof size);
     double gbps = r->c->bytes / r->call.best_ns;
     double ratio = gbps / r->bound.gbps;
@@ -299,18 +330,21 @@ static void emit_row(FILE *csv, const row *r)
     else snprintf(p2, sizeof p2, "%12s", "-");
     if (vs_contig >= 0) snprintf(vs, sizeof vs, "%7.2f", vs_contig);
     else snprintf(vs, sizeof vs, "%7s", "-");
-    printf("%-10s %-5s %-10s %6s %3d %12.3f %12.3f %s %8.2f %8.2f %6.2f %s\n",
+    if (r->anchor >= 0) snprintf(anchor, sizeof anchor, "%7.2f", r->anchor);
+    else snprintf(anchor, sizeof anchor, "%7s", "-");
+    printf("%-10s %-5s %-10s %6s %3d %12.3f %12.3f %s %8.2f %8.2f %6.2f %s %s\n",
            bench_op_name(r->c->op), bench_dtype_name(r->c->dtype), bench_layout_name(r->c->layout),
            size, r->threads, r->call.best_ns / 1e3, r->call.median_ns / 1e3, p2, gbps,
-           r->bound.gbps, ratio, vs);
+           r->bound.gbps, ratio, vs, anchor);
     fflush(stdout);
     if (csv != NULL) {
-        fprintf(csv, "%s,%s,%s,%lld,%d,%.0f,%.1f,%.1f,%.1f,%.4f,%.4f,%s,%.4f,%.4f,%.4f,%.4f,%d,%d\n",
+        fprintf(csv,
+                "%s,%s,%s,%lld,%d,%.0f,%.1f,%.1f,%.1f,%.4f,%.4f,%s,%.4f,%.4f,%.4f,%.4f,%d,%d,%.4f\n",
                 bench_op_name(r->c->op), bench_dtype_name(r->c->dtype),
                 bench_layout_name(r->c->layout), (long long)r->c->n, r->threads, r->c->bytes,
                 r->call.best_ns, r->call.median_ns, r->p2_ns, gbps, r->bound.gbps,
                 bound_kind_name(r->bound.kind), r->bound.plain_gbps, r->bound.nt_gbps, ratio,
-                vs_contig, r->call.reps, r->call.batch);
+                vs_contig, r->call.reps, r->call.batch, r->anchor);
         fflush(csv);
     }
 }
@@ -399,8 +433,8 @@ static int measure_case(const options *o, group_case *g, int round)
  * o->rounds interleaved rounds (bound, then each case), so that a stretch of
  * low memory bandwidth on a shared host lands on both sides of a ratio; then
  * each output is checked and the rows printed. Returns the failures. */
-static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int threads, void *a,
-                     void *b, void *x32, void *y)
+static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int threads,
+                     double anchor, void *a, void *b, void *x32, void *y)
 {
     group_case cases[2 * BENCH_LAYOUT_COUNT];
     int ncases = 0, failures = 0;
@@ -421,6 +455,7 @@ static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int
             g->r.threads = threads;
             g->r.p2_ns = -1.0;
             g->r.contig_ns = -1.0;
+            g->r.anchor = l == BENCH_TRANSPOSED ? anchor : -1.0;
             ncases++;
         }
     }
@@ -484,6 +519,45 @@ static void *alloc_buffer(size_t bytes)
     return p;
 }
 
+/* The transposed anchor of an n-element case on `threads` threads: the best
+ * memcpy and the best somatcopy of its float32 matrix (a, filled with
+ * ordinary float32 values, into y) over o->rounds alternating rounds.
+ * Returns memcpy time / transpose time, or -1 when it is not measured. */
+static double measure_anchor(const options *o, int64_t n, int threads, void *a, void *y)
+{
+    if (!anchor_available() || !o->layouts[BENCH_TRANSPOSED]) {
+        return -1.0;
+    }
+    anchor_ctx ctx = {y, a, 0, 0, threads};
+    bench_shape(n, &ctx.rows, &ctx.cols);
+    bench_fill(a, ACL_FLOAT, n, 1);
+    double copy_ns = 0, transpose_ns = 0;
+    for (int round = 0; round < o->rounds; round++) {
+        bench_timing t;
+        double budget = o->budget_s / o->rounds;
+        if (bench_measure(fn_anchor_copy, &ctx, budget, o->round_min_reps, o->max_reps, &t) != 0) {
+            return -1.0;
+        }
+        copy_ns = round == 0 || t.best_ns < copy_ns ? t.best_ns : copy_ns;
+        if (bench_measure(fn_anchor_transpose, &ctx, budget, o->round_min_reps, o->max_reps, &t) !=
+            0) {
+            return -1.0;
+        }
+        transpose_ns = round == 0 || t.best_ns < transpose_ns ? t.best_ns : transpose_ns;
+    }
+    /* The anchor must time a real transpose: check a sample of it. */
+    const float *src = a, *dst = y;
+    for (int64_t k = 0; k < 64; k++) {
+        int64_t r = (k * 7919) % ctx.rows, c = (k * 104729) % ctx.cols;
+        if (memcmp(&dst[r * ctx.cols + c], &src[c * ctx.rows + r], sizeof(float)) != 0) {
+            fprintf(stderr, "opsnn_bench: the anchor's transpose is wrong at [%lld, %lld]\n",
+                    (long long)r, (long long)c);
+            return -2.0;
+        }
+    }
+    return transpose_ns > 0 ? copy_ns / transpose_ns : -1.0;
+}
+
 static int run_size(const options *o, FILE *csv, int64_t n)
 {
     size_t bytes = (size_t)n * 4;
@@ -499,13 +573,18 @@ static int run_size(const options *o, FILE *csv, int64_t n)
     if (need_mixed) {
         bench_fill(x32, ACL_FLOAT, n, 2);
     }
+    double anchors[MAX_LIST];
+    for (int t = 0; t < o->nthreads; t++) {
+        anchors[t] = measure_anchor(o, n, o->threads[t], a, y);
+        failures += anchors[t] < -1.5;
+    }
     for (int d = 0; d < o->ndtypes; d++) {
         aclDataType dt = o->dtypes[d];
         bench_fill(a, dt, n, 1);
         bench_fill(b, dt, n, 2);
         for (int t = 0; t < o->nthreads; t++) {
             opsnn_set_num_threads(o->threads[t]);
-            failures += run_group(o, csv, dt, n, o->threads[t], a, b, x32, y);
+            failures += run_group(o, csv, dt, n, o->threads[t], anchors[t], a, b, x32, y);
         }
     }
 out:
@@ -522,6 +601,7 @@ int main(int argc, char **argv)
     if (parse_args(argc, argv, &o) != 0) {
         return 2;
     }
+    anchor_init();
     FILE *csv = NULL;
     if (o.csv_path != NULL) {
         csv = fopen(o.csv_path, "w");

@@ -499,6 +499,18 @@ def targets_table(rows, trows, threads, midsize=None):
     add("transposed 1M-64M (1Kx1K-8Kx8K): throughput vs contiguous",
         worst([(num(r, "vs_contig"), label(r)) for r in at(rows)
                if r["layout"] == "transposed" and int(r["elems"]) >= 1 << 20]), 0.6)
+    anchored = [r for r in at(rows) if r["layout"] == "transposed" and int(r["elems"]) >= 1 << 20
+                and float(r.get("transpose_anchor") or -1) > 0]
+    add("transposed 1M-64M: vs contiguous / OpenBLAS transpose vs memcpy (same matrix, same run)",
+        worst([(num(r, "vs_contig") / num(r, "transpose_anchor"),
+                "%s, anchor %.2f" % (label(r), num(r, "transpose_anchor"))) for r in anchored])
+        if anchored else None, 1.0)
+    add("transposed 16-bit 16M-64M: throughput vs contiguous",
+        worst([(num(r, "vs_contig"), label(r)) for r in at(rows)
+               if r["layout"] == "transposed" and r["dtype"] != "fp32" and big(r)]), 0.55)
+    add("mixed dtypes 16M-64M: ratio to bandwidth bound",
+        worst([(num(r, "ratio"), label(r)) for r in at(rows)
+               if big(r) and r["layout"] == "mixed"]), 0.9)
     for lay in ("bcast-row", "bcast-col"):
         add("%s 64K-64M: throughput vs contiguous" % lay,
             worst([(num(r, "vs_contig"), label(r)) for r in at(rows)
