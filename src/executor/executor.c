@@ -118,6 +118,7 @@ static void copy_executor(opsnn_executor *dst, const opsnn_executor *src)
     }
     dst->workspace_size = src->workspace_size;
     dst->addr_changed = src->addr_changed;
+    opsnn_schedule_copy(&dst->schedule, &src->schedule);
 }
 
 static void align_input(opsnn_executor *ex, int k)
@@ -188,6 +189,7 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
     ex->desc.output = NULL;
     ex->workspace_size = opsnn_executor_temp_bytes(ex);
     ex->addr_changed = 0;
+    opsnn_schedule_make(ex, ex->workspace_size > 0, &ex->schedule);
     aclOpExecutor *handle = register_executor(ex);
     if (handle == NULL) {
         opsnn_free(ex);
@@ -346,6 +348,19 @@ static aclnnStatus check_run_locked(const opsnn_op_info *op, const void *workspa
     return ACLNN_SUCCESS;
 }
 
+/* A repeatable executor keeps the schedule a run had to make, so the runs
+ * after it plan nothing (a schedule says what it was made for, so one that a
+ * rebind meanwhile outdated is only made again). */
+static void keep_schedule(const aclOpExecutor *executor, const opsnn_schedule *s)
+{
+    pthread_mutex_lock(&table_lock);
+    long index = resolve_locked(executor);
+    if (index >= 0) {
+        slots[index].ex->schedule = *s;
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+
 aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,
                                aclOpExecutor *executor, aclrtStream stream)
 {
@@ -380,9 +395,17 @@ aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
+    /* The schedule of phase 1 holds unless the thread setting, the kernel
+     * path or (after a rebind) the need for the temporary changed since. */
+    int replanned = !opsnn_schedule_current(&ex->schedule, need > 0);
+    if (replanned) {
+        opsnn_schedule_make(ex, need > 0, &ex->schedule);
+    }
     opsnn_executor_execute(ex, need > 0 ? workspace : NULL);
     if (ex != &copy) {
         opsnn_free(ex);
+    } else if (replanned) {
+        keep_schedule(executor, &copy.schedule);
     }
     return ACLNN_SUCCESS;
 }

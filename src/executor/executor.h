@@ -11,6 +11,7 @@
 #define OPSNN_EXECUTOR_EXECUTOR_H_
 
 #include "aclnn/aclnn_base.h"
+#include "executor/planner.h"
 #include "kernels/kernels.h"
 #include "ops/table.h"
 #include "opsnn/opsnn.h"
@@ -33,7 +34,7 @@ typedef struct {
  * struct's address but a handle (slot index + generation) into the table of
  * executor.c, so a freed executor is never mistaken for a live one that
  * malloc placed at the same address. */
-typedef struct {
+typedef struct opsnn_executor_s {
     opsnn_op_desc desc; /* tensor pointers inside are not used after phase 1 */
     int repeatable;
     aclTensor out; /* descriptor copies: the user may destroy tensors after phase 1 */
@@ -43,6 +44,7 @@ typedef struct {
     int64_t in_strides[OPSNN_MAX_INPUTS][OPSNN_MAX_RANK];
     uint64_t workspace_size;
     int addr_changed; /* an address was rebound since phase 1: re-check overlap */
+    opsnn_schedule schedule; /* phase 2's passes, planned in phase 1 */
 } opsnn_executor;
 
 /* The plan's steps, derived from the executor on demand (inspection is rare;
@@ -72,8 +74,11 @@ aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_
 uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex);
 
 /* Phase 2 proper: the fused pass (into `temp` when it is not NULL, followed
- * by the ViewCopy into the output), split into tiling blocks over threads. */
-void opsnn_executor_execute(const opsnn_executor *ex, void *temp);
+ * by the ViewCopy into the output), split into tiling blocks over threads, as
+ * ex->schedule says (which must fit: opsnn_schedule_current). Binds the
+ * current addresses into the schedule's walks: ex is the caller's own (a
+ * claimed single-use executor or a repeatable one's copy). */
+void opsnn_executor_execute(opsnn_executor *ex, void *temp);
 
 /* The steps of ex's plan. */
 void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan);
