@@ -208,5 +208,69 @@ if diff -r d1 d2 > /dev/null; then ok "same seed, same bytes"; else bad "same se
 if ! cmp -s d1/selu_grad_fp16_2d/input_0_float16.bin d3/selu_grad_fp16_2d/input_0_float16.bin; then
     ok "another seed, other inputs"; else bad "seed ignored"; fi
 
+
+echo "== every output through the safe path, every input opened without blocking (issue 25, 8-10)"
+A=$HERE/ttk_aclnn_selu_backward.csv
+rm -rf so && mkdir so && "$G" run "$A" --prepare so/p --quiet > /dev/null && cp -r so/p so/npu
+# 8: a FIFO report is written through and stays a FIFO
+mkfifo so/fifo.csv
+timeout 20 cat so/fifo.csv > so/from_fifo.csv &
+reader=$!
+expect_rc "report to a FIFO" 0 timeout 20 "$G" run "$A" --npu-dir so/npu --report-csv so/fifo.csv --quiet
+wait "$reader"
+if [ -p so/fifo.csv ] && grep -q '^"aclnn_selu_fp32",SeluBackward' so/from_fifo.csv; then ok "FIFO written through, still a FIFO"
+else bad "FIFO replaced or not written"; ls -l so; fi
+# 8: an existing X.tmp is not destroyed; a symlink at X.tmp is not followed
+echo keep > so/r.csv.tmp
+echo victim > so/victim
+ln -s victim so/j.json.tmp
+expect_rc "reports beside X.tmp files" 0 "$G" run "$A" --npu-dir so/npu --report-csv so/r.csv \
+    --report-json so/j.json --junit so/x.xml --quiet
+if [ "$(cat so/r.csv.tmp)" = keep ] && [ "$(cat so/victim)" = victim ] && [ -L so/j.json.tmp ]; then
+    ok "X.tmp kept, its symlink not followed"; else bad "X.tmp clobbered"; ls -l so; cat so/victim; fi
+if ! ls so | grep -q 'tmp-'; then ok "no temporary file left"; else bad "temporary left"; ls so; fi
+# 8: a symlinked report keeps the link and replaces its target
+echo old > so/target.xml
+ln -s target.xml so/link.xml
+expect_rc "junit through a symlink" 0 "$G" run "$A" --npu-dir so/npu --junit so/link.xml --quiet
+if [ -L so/link.xml ] && grep -q '<testsuites>' so/target.xml; then ok "link kept, target written"
+else bad "symlink replaced"; ls -l so; fi
+# 8: --emit-ttk-csv into a FIFO too
+mkfifo so/emit.fifo
+timeout 20 cat so/emit.fifo > so/emitted.csv &
+reader=$!
+expect_rc "emit-ttk-csv to a FIFO" 0 timeout 20 "$G" run "$A" --prepare so/q --emit-ttk-csv so/emit.fifo --quiet
+wait "$reader"
+if [ -p so/emit.fifo ] && grep -q aclnnSeluBackward so/emitted.csv; then ok "emitted through the FIFO"
+else bad "emit FIFO"; fi
+# 9: a FIFO where an NPU output should be: refused at once, not waited on
+d=so/npu/$(ls so/npu | head -1)
+f=$(ls "$d"/golden_0_*)
+rm "$f" && mkfifo "$d/output_0_float32__shape_$(basename "$f" | sed 's/.*__shape_//; s/\.bin$//').bin"
+rm "$f" 2>/dev/null
+expect_rc "a FIFO in --npu-dir is an error, not a hang" 2 timeout 20 "$G" run "$A" --npu-dir so/npu
+has "FIFO named" "a FIFO, not a regular file" out.txt
+# 9: a FIFO as the case file: no writer, no hang
+mkfifo so/cases.fifo
+expect_rc "a FIFO case file without a writer does not hang" 2 timeout 20 "$G" run so/cases.fifo
+# 10: names with a comma, a quote and a line break survive --emit-ttk-csv (RFC 4180)
+cat > so/odd.csv <<'CSV'
+testcase_name,api_name,tensor_view_shapes,tensor_dtypes
+"with,comma",aclnnSeluBackward,"((2,), (2,), (2,))","('float32',)"
+"with ""quote""",aclnnSeluBackward,"((2,), (2,), (2,))","('float32',)"
+"two
+lines",aclnnSeluBackward,"((2,), (2,), (2,))","('float32',)"
+CSV
+expect_rc "odd names emitted" 0 "$G" run so/odd.csv --prepare so/o1 --emit-ttk-csv so/odd_out.csv --quiet
+"$PY" - <<'PY' && ok "emitted names round-trip through a CSV reader" || bad "emitted names broken"
+import csv
+rows = list(csv.DictReader(open("so/odd_out.csv", newline="")))
+names = [r["testcase_name"] for r in rows]
+assert names == ["with,comma", 'with "quote"', "two\nlines"], names
+assert all(r["api_name"] == "aclnnSeluBackward" for r in rows), rows
+PY
+expect_rc "the emitted odd table runs" 0 "$G" run so/odd_out.csv --prepare so/o2 --quiet
+if diff -r so/o1 so/o2 > /dev/null; then ok "same tree from the odd table"; else bad "odd trees differ"; fi
+
 echo "$fails failures"
 [ "$fails" = 0 ]

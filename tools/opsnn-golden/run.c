@@ -37,9 +37,14 @@ typedef struct {
 /* The whole case file, bounded. */
 static int read_cases_file(const char *path, char **buf, size_t *len, golden_err *e)
 {
-    FILE *f = fopen(path, "rb");
+    int fd = golden_open_read(path, 0, e);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
     if (f == NULL) {
-        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        }
+        return -1;
     }
     size_t cap = 1 << 16, n = 0;
     char *b = malloc(cap);
@@ -199,7 +204,7 @@ static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirn
                  dt == NULL ? "unknown dtype in the file name" : "saved shape differs from the golden shape");
         return;
     }
-    if (golden_load(path, dt, "the file name", &y->shape, &npu, &e) != 0) {
+    if (golden_load_regular(path, dt, "the file name", &y->shape, &npu, &e) != 0) {
         res->status = GOLDEN_ST_ERROR;
         snprintf(res->message, sizeof res->message, "%s", e.msg);
         return;
@@ -380,12 +385,11 @@ static void py_tuple(FILE *f, const int64_t *v, int n)
  * prepared tree with (ATK files have no TTK table of their own). */
 static int emit_ttk_csv(const char *path, const golden_caseset *set, const golden_result *res, golden_err *e)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        return golden_fail(e, "cannot create %s: %s", tmp, strerror(errno));
+    golden_text out;
+    if (golden_text_open(&out, e) != 0) {
+        return -1;
     }
+    FILE *f = out.f;
     fputs("testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_formats,tensor_storage_shapes,"
           "tensor_view_offsets,tensor_view_strides,output_tensor_indexes,attributes,scalar_dtypes,"
           "input_data_ranges\n", f);
@@ -395,7 +399,8 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
             continue;
         }
         const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};
-        fprintf(f, "%s,%s,\"(", c->name, c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
+        golden_csv_cell(f, c->name);
+        fprintf(f, ",%s,\"(", c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
         for (int k = 0; k < 3; k++) {
             fputs(k ? ", " : "", f);
             py_tuple(f, t[k]->shape.dims, t[k]->shape.ndim);
@@ -439,12 +444,7 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
         }
         fputs(")\"\n", f);
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        return golden_fail(e, "cannot write %s", path);
-    }
-    return 0;
+    return golden_text_commit(&out, path, e);
 }
 
 /* Two cases whose names map to one directory would overwrite each other's
