@@ -136,6 +136,18 @@ check("plugin tables name existing functions",
       all(callable(getattr(plugin, f)) for t in plugin.__golden__.values() for f in t.values()) and
       all(hasattr(plugin, c) for c in plugin.__spec__.values()))
 
+def raises(exc, fn, *args, **kwargs):
+    """The exception fn raised when it is an `exc`, else None."""
+    try:
+        fn(*args, **kwargs)
+    except exc as e:
+        return e
+    except Exception as e:  # noqa: BLE001 - a wrong exception type is a failure
+        print("  raised %r" % e)
+    return None
+
+
+
 try:
     import torch
     t = torch.from_numpy(big)
@@ -143,6 +155,15 @@ try:
     check("torch strided view", np.array_equal(opsnn.softshrink_backward(tv, t[::2, 1::3], 0.7).numpy(), want))
     tb = torch.from_numpy(big).to(torch.bfloat16)
     check("torch bf16", opsnn.selu_backward(tb, tb).dtype == torch.bfloat16)
+    # as torch: in place on a leaf that requires grad, or out= with grad, is a RuntimeError
+    leaf = torch.zeros(4, requires_grad=True)
+    check("torch leaf requiring grad refused in place",
+          raises(RuntimeError, opsnn.inplace_selu, leaf) is not None)
+    check("torch out= requiring grad refused",
+          raises(RuntimeError, opsnn.selu, torch.zeros(4), out=leaf) is not None)
+    with torch.no_grad():
+        opsnn.inplace_selu(leaf)
+    check("torch leaf in place under no_grad allowed", True)
 except ImportError:
     print("skip: torch not importable")
 
@@ -168,6 +189,60 @@ try:
     check("softshrink negative lambd raises", False)
 except opsnn.OpsnnError as e:
     check("softshrink negative lambd raises PARAM_INVALID", e.status == 161002 and "lambd" in e.message)
+
+
+# issue 25 #11: an output the call must not write is refused before the call
+seed_g = np.arange(8, dtype=np.float32)
+seed_x = np.array([1, 1, 1, 2, 1, 2, 3, 3], np.float32)
+frozen = bytes(32)
+ro = np.frombuffer(frozen, dtype=np.float32)
+e = raises(ValueError, opsnn.softshrink_backward, seed_g, seed_x, 1.2, out=ro)
+check("out= over immutable bytes refused", e is not None and "read-only" in str(e) and frozen == bytes(32))
+e = raises(ValueError, opsnn.inplace_selu, np.frombuffer(bytes(16), dtype=np.float32))
+check("inplace_selu on a read-only array refused", e is not None and "selfRef" in str(e))
+with tempfile.TemporaryDirectory() as d:
+    np.save(os.path.join(d, "m.npy"), np.linspace(-2, 2, 1024, dtype=np.float32))
+    # in a child: before the fix the interpreter died with SIGSEGV
+    code = ("import numpy as np, opsnn\n"
+            "m = np.load(%r, mmap_mode='r')\n"
+            "try:\n    opsnn.inplace_selu(m)\nexcept ValueError as e:\n    print('refused:', e)\n"
+            % os.path.join(d, "m.npy"))
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    check("inplace_selu on a read-only mmap: refused, no signal",
+          child.returncode == 0 and "refused:" in child.stdout)
+
+# issue 25 #12: byte order is checked, never read as native
+be_g, be_x = seed_g.astype(">f4"), seed_x.astype(">f4")
+got = opsnn.softshrink_backward(be_g, be_x, 1.2)
+check("big-endian inputs converted", got.tolist() == [0, 0, 0, 3, 0, 5, 6, 7] and got.dtype.isnative)
+be_out = np.zeros(8, ">f4")
+res = opsnn.softshrink_backward(seed_g, seed_x, 1.2, out=be_out)
+check("big-endian out= written in its own byte order", res is be_out and be_out.tolist() == [0, 0, 0, 3, 0, 5, 6, 7])
+be_h = np.linspace(-2, 2, 16).astype(">f2")
+check("big-endian fp16 selu == native", bits(opsnn.selu(be_h).astype("<f2")) == bits(opsnn.selu(be_h.astype("<f2"))))
+inpl = np.linspace(-2, 2, 16).astype(">f4")
+opsnn.inplace_selu(inpl)
+check("inplace_selu on a big-endian array", bits(inpl.astype("<f4")) == bits(opsnn.selu(np.linspace(-2, 2, 16)
+                                                                                       .astype("<f4"))))
+
+# issue 24 (Python package): bad scalars and operands are TypeErrors, as torch raises them
+for bad_l in (None, "0.5", [0.5], object()):
+    e = raises(TypeError, opsnn.softshrink_backward, seed_g, seed_x, bad_l)
+    check("lambd=%s is a TypeError" % type(bad_l).__name__, e is not None and "lambd" in str(e))
+check("lambd as a 0-d array", opsnn.softshrink_backward(seed_g, seed_x, np.array(1.2)).tolist() ==
+      [0, 0, 0, 3, 0, 5, 6, 7])
+e = raises(TypeError, opsnn.selu_backward, [1.0, 2.0], seed_x)
+check("a list input is a TypeError naming it", e is not None and "grad" in str(e) and "list" in str(e))
+e = raises(TypeError, opsnn.softshrink, 1.5)
+check("a Python number as the tensor is a TypeError", e is not None)
+e = raises(TypeError, opsnn.selu, seed_x, out=bytearray(32))
+check("out= that is not an array is a TypeError", e is not None and "out" in str(e))
+
+# the load error names every path tried, OPSNN_LIBRARY's first
+child = subprocess.run([sys.executable, "-c", "import opsnn"], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, OPSNN_LIBRARY="/nonexistent/libopsnn.so.0"))
+check("a bad OPSNN_LIBRARY is named in the load error", child.returncode != 0 and
+      "/nonexistent/libopsnn.so.0: no such file" in child.stderr and "OPSNN_LIBRARY" in child.stderr)
 
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)
