@@ -76,9 +76,72 @@ a b,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
 same,selu_grad,"('float32',)","((2,), (2,))","('float32',)","((2,),)"
 same,selu_grad,"('float32',)","((3,), (3,))","('float32',)","((3,),)"
 CSV
-rm -rf dd && expect_rc "duplicate names: exit 2" 2 "$G" run dup.csv --prepare dd
-has "duplicate named" 'testcase_name "same" maps to the directory same of an earlier case' out.txt
-if [ -f dd/same/golden_0_float32__shape_2.bin ]; then ok "the first of the duplicates kept"; else bad "dup"; ls dd/same; fi
+rm -rf dd && expect_rc "duplicate names renamed as TTK does" 0 "$G" run dup.csv --prepare dd
+# TestcaseManager._rename_duplicate_case_name: <name>_<op_name>_dup<i>
+has "duplicate renamed" "GOLDEN same_selu_grad_dup0" out.txt
+if [ -f dd/same/golden_0_float32__shape_2.bin ] && [ -f dd/same_selu_grad_dup0/golden_0_float32__shape_3.bin ]; then
+    ok "both duplicates prepared under TTK's names"; else bad "dup"; ls dd; fi
+expect_rc "duplicates: validator (TTK's rule) agrees" 0 "$PY" "$HERE/validate_prepare.py" dup.csv dd bin
+
+echo "== trees, CSVs and names as TTK's code reads them (issue 24)"
+# no testcase_name column: TestcaseManager._testcase_hdr_check numbers rows from 1
+cat > unnamed.csv <<'CSV'
+api_name,tensor_view_shapes,tensor_dtypes,attributes,scalar_dtypes
+aclnnSoftshrinkBackward,"((2,), (2,), (2,))","('float32',)",{'lambda': 0.25},"('float32',)"
+aclnnSoftshrinkBackward,"((3,), (3,), (3,))","('float32',)",{'lambd': 0.75},"('float32',)"
+aclnnSoftshrinkBackward,"((4,), (4,), (4,))","('float32',)",{'lambda': 0.5},"('float32',)"
+CSV
+rm -rf un && expect_rc "unnamed rows" 0 "$G" run unnamed.csv --prepare un --emit-ttk-csv un.csv
+if [ "$(ls un | tr '\n' ' ')" = "auto_testcase_name_1 auto_testcase_name_2 auto_testcase_name_3 " ]; then
+    ok "rows numbered from 1"; else bad "auto names"; ls un; fi
+# TTK takes the scalar from attributes['lambda'] (AclnnParamPlan.build_args); 'lambd' still read
+has "lambda key read" "auto_testcase_name_1 " out.txt
+has "lambda 0.25 used" "golden computed (lambda 0.25)" out.txt
+has "lambd key still read" "golden computed (lambda 0.75)" out.txt
+has "lambda key written" "{'lambda': 0.25}" un.csv
+if ! grep -q "'lambd'" un.csv; then ok "no lambd key written"; else bad "lambd written"; fi
+expect_rc "unnamed: validator agrees" 0 "$PY" "$HERE/validate_prepare.py" unnamed.csv un bin
+# an empty testcase_name cell: TTK cannot fill the field and refuses the file
+cat > emptyname.csv <<'CSV'
+testcase_name,op_name,input_dtypes,input_shapes
+ok_row,selu_grad,"('float32',)","((2,), (2,))"
+,selu_grad,"('float32',)","((2,), (2,))"
+CSV
+rm -rf en && expect_rc "an empty testcase_name refuses the file" 2 "$G" run emptyname.csv --prepare en
+has "empty name located" "line 3: testcase_name is empty" err.txt
+if [ ! -e en ]; then ok "nothing prepared"; else bad "prepared despite the refusal"; fi
+# rank 0 in npy: inputs and golden (1,), as ManualDataStore saves and loads them
+cat > rank0.csv <<'CSV'
+testcase_name,api_name,tensor_view_shapes,tensor_dtypes,attributes,scalar_dtypes
+r0,aclnnSoftshrinkBackward,"((), (), ())","('float32',)",{'lambda': 0.5},"('float32',)"
+CSV
+rm -rf r0 && expect_rc "rank 0 npy" 0 "$G" run rank0.csv --prepare r0 --format npy
+"$PY" - <<'PY' && ok "rank-0 npy files are (1,)" || bad "rank-0 npy shapes"
+import ast, os
+for f in sorted(os.listdir("r0/r0")):
+    d = open(os.path.join("r0/r0", f), "rb").read()
+    h = ast.literal_eval(d[10:10 + d[8] + 256 * d[9]].decode("latin1"))
+    assert tuple(h["shape"]) == (1,), (f, h)
+PY
+expect_rc "rank 0 npy: validator agrees" 0 "$PY" "$HERE/validate_prepare.py" rank0.csv r0 npy
+cp -r r0 r0npu
+expect_rc "rank 0 npy: judged against its own tree" 0 "$G" run rank0.csv --npu-dir r0npu
+rm -rf r0b && expect_rc "rank 0 bin" 0 "$G" run rank0.csv --prepare r0b
+if [ -f r0b/r0/golden_0_float32__shape_scalar.bin ]; then ok "bin golden named __shape_scalar"; else bad "r0 bin"; ls r0b/r0; fi
+# strided without a storage shape: storage = view shape (flat_storage_shape)
+cat > nostorage.csv <<'CSV'
+testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_view_strides,attributes,scalar_dtypes
+fits,aclnnSoftshrinkBackward,"((3, 4), (3, 4), (3, 4))","('float32',)","((1, 3), None, None)",{'lambda': 0.5},"('float32',)"
+overflows,aclnnSoftshrinkBackward,"((3, 4), (3, 4), (3, 4))","('float32',)","((8, 1), None, None)",{'lambda': 0.5},"('float32',)"
+CSV
+rm -rf ns && expect_rc "strided without storage" 2 "$G" run nostorage.csv --prepare ns --format npy
+has "view beyond the view-shaped storage refused" "tensor_storage_shapes: tensor 0 has none, so its storage is its view shape (12 elements" out.txt
+"$PY" - <<'PY' && ok "storage file has the view shape (3, 4)" || bad "storage shape"
+import ast
+d = open("ns/fits/input_0_float32.npy", "rb").read()
+h = ast.literal_eval(d[10:10 + d[8] + 256 * d[9]].decode("latin1"))
+assert tuple(h["shape"]) == (3, 4), h
+PY
 
 echo "== bad rows: a clear message each, the others still run, exit 2"
 rm -rf b
@@ -137,7 +200,7 @@ echo "== ATK cases as a TTK aclnn table (--emit-ttk-csv): the table prepares the
 rm -rf t1 t2
 expect_rc "emit a TTK table" 0 "$G" run "$HERE/atk_softshrink_backward_small.json" --prepare t1 \
     --emit-ttk-csv atk.csv --max-numel 1000000
-has "infinite lambda written as Python reads it" "{'lambd': float('inf')}" atk.csv
+has "infinite lambda written as Python reads it" "{'lambda': float('inf')}" atk.csv
 expect_rc "the emitted table runs" 0 "$G" run atk.csv --prepare t2
 expect_rc "the emitted table validates" 0 "$PY" "$HERE/validate_prepare.py" atk.csv t2 bin
 if diff -r t1 t2 > /dev/null; then ok "same tree from the json and from the table"; else bad "trees differ"; fi

@@ -204,7 +204,13 @@ static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirn
                  dt == NULL ? "unknown dtype in the file name" : "saved shape differs from the golden shape");
         return;
     }
-    if (golden_load_regular(path, dt, "the file name", &y->shape, &npu, &e) != 0) {
+    /* a rank-0 output is saved with shape (1,), as TTK saves it */
+    golden_shape want_shape = y->shape;
+    if (want_shape.ndim == 0) {
+        want_shape.ndim = 1;
+        want_shape.dims[0] = 1;
+    }
+    if (golden_load_regular(path, dt, "the file name", &want_shape, &npu, &e) != 0) {
         res->status = GOLDEN_ST_ERROR;
         snprintf(res->message, sizeof res->message, "%s", e.msg);
         return;
@@ -427,7 +433,7 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
         }
         fputs(")\",\"(2,)\",", f);
         if (c->op == GOLDEN_OP_SOFTSHRINK) {
-            fputs("\"{'lambd': ", f);
+            fputs("\"{'lambda': ", f);
             py_num(f, res[i].lambd);
             fprintf(f, "}\",\"('%s',)\",", golden_numpy_name(c->scalar_dtype != NULL ? c->scalar_dtype
                                                                                  : golden_dtype_by_name("fp32")));
@@ -447,6 +453,56 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
     return golden_text_commit(&out, path, e);
 }
 
+/* TTK renames a repeated testcase_name to <name>_<op>_dup<i>, the first i
+ * that names no earlier case (TestcaseManager._rename_duplicate_case_name;
+ * <op> is the kernel op_name or the aclnn api_name); disabled rows take no
+ * part. An ATK file has no such rule: a repeat there is an error. */
+static int name_taken(const golden_caseset *set, int upto, const char *name)
+{
+    for (int j = 0; j < upto; j++) {
+        if (!set->cases[j].disabled && set->cases[j].name != NULL && strcmp(set->cases[j].name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const char *ttk_op_name(const golden_caseset *set, const golden_case *c)
+{
+    int kernel = set->kind == GOLDEN_CASES_TTK_KERNEL;
+    switch (c->op) {
+    case GOLDEN_OP_SOFTSHRINK: return kernel ? "soft_shrink_grad" : "aclnnSoftshrinkBackward";
+    case GOLDEN_OP_SELU: return kernel ? "selu_grad" : "aclnnSeluBackward";
+    case GOLDEN_OP_SELU_FWD: return "aclnnSelu";
+    }
+    return "?";
+}
+
+static int rename_duplicates(golden_caseset *set, golden_err *e)
+{
+    for (int i = 1; i < set->n; i++) {
+        golden_case *c = &set->cases[i];
+        if (c->disabled || c->name == NULL || !name_taken(set, i, c->name)) {
+            continue;
+        }
+        const char *op = ttk_op_name(set, c);
+        size_t cap = strlen(c->name) + strlen(op) + 32;
+        char *name = malloc(cap);
+        if (name == NULL) {
+            return golden_fail(e, "out of memory");
+        }
+        for (int k = 0;; k++) {
+            snprintf(name, cap, "%s_%s_dup%d", c->name, op, k);
+            if (!name_taken(set, set->n, name)) {
+                break;
+            }
+        }
+        free(c->name);
+        c->name = name;
+    }
+    return 0;
+}
+
 /* Two cases whose names map to one directory would overwrite each other's
  * data (TTK finds cases by that directory): the later one is an error. */
 typedef struct {
@@ -463,6 +519,9 @@ static int dir_cmp(const void *a, const void *b)
 
 static int mark_duplicates(golden_caseset *set, golden_err *e)
 {
+    if (set->kind != GOLDEN_CASES_ATK && rename_duplicates(set, e) != 0) {
+        return -1;
+    }
     dir_entry *d = malloc((set->n > 0 ? (size_t)set->n : 1) * sizeof *d);
     if (d == NULL) {
         return golden_fail(e, "out of memory");
