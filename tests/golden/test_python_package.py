@@ -238,6 +238,96 @@ check("a Python number as the tensor is a TypeError", e is not None)
 e = raises(TypeError, opsnn.selu, seed_x, out=bytearray(32))
 check("out= that is not an array is a TypeError", e is not None and "out" in str(e))
 
+# --- the plugins as TTK calls them (issue 24), TTK's steps emulated from its code:
+# plugin_loader/scanner.py PluginScanner._scan_module (AST: __golden__'s kernel/
+# aclnn/e2e tables merged), custom_plugin_manager.py load_if_available
+# (spec_from_file_location), testcase_aclnn.py AclnnParamPlan.build_args (C
+# signature order: tensors and scalars positionally, attributes that are not C
+# parameters as keywords), npu/op_api/golden_generation.py _call_custom_golden
+# (TTK's keywords) and _promote_dtype with utilities DTYPE_PROMOTE_MAP.
+import ast
+import importlib.util
+
+PLUGIN = os.path.join(SRC, "python", "opsnn", "golden.py")
+
+
+def ttk_scan(path):
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    ops = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and \
+                node.targets[0].id == "__golden__" and isinstance(node.value, ast.Dict):
+            for k, v in zip(node.value.keys, node.value.values):
+                if isinstance(k, ast.Constant) and k.value in ("kernel", "aclnn", "e2e") and isinstance(v, ast.Dict):
+                    ops.update({a.value: b.value for a, b in zip(v.keys, v.values)})
+    return ops
+
+
+def ttk_load(path, op):
+    spec = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(path))[0], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return getattr(mod, ttk_scan(path)[op])
+
+
+LAYOUT = {"aclnnSoftshrinkBackward": [("tensor", "gradOutput"), ("tensor", "self"), ("scalar", "lambda"),
+                                      ("tensor", "gradInput")],
+          "aclnnSeluBackward": [("tensor", "gradOutput"), ("tensor", "result"), ("tensor", "gradInput")]}
+PROMOTE = {"float16": "float32", "bfloat16": "float32", "float32": "float64"}
+
+
+def ttk_call(api, tensors, scalars, attributes, promote=False):
+    if promote:
+        tensors = [t.astype(PROMOTE.get(t.dtype.name, t.dtype)) for t in tensors]
+        scalars = [s.astype(PROMOTE.get(s.dtype.name, s.dtype)) for s in scalars]
+    tq, sq, args, names = list(tensors), list(scalars), [], set()
+    for kind, name in LAYOUT[api]:
+        names.add(name)
+        args.append(tq.pop(0) if kind == "tensor" else sq.pop(0) if kind == "scalar" else attributes.get(name))
+    kwargs = {"short_soc_version": "Ascend910B", "testcase_name": "t", "tensor_dtypes": None,
+              "tensor_formats": ("ND",), "scalar_dtypes": None, "use_torch": False}
+    kwargs.update({k: v for k, v in attributes.items() if k not in names})
+    return ttk_load(PLUGIN, api)(*args, **kwargs)
+
+
+check("TTK's scanner finds all four plugins", set(ttk_scan(PLUGIN)) ==
+      {"soft_shrink_grad", "selu_grad", "aclnnSoftshrinkBackward", "aclnnSeluBackward"})
+sg, sx = seed_g.reshape(4, 2), seed_x.reshape(4, 2)
+want_ss = [[0, 0], [0, 3], [0, 5], [6, 7]]
+lam = np.array(1.2, np.float32)  # TTK hands the scalar as a 0-d array/tensor
+for attrs in ({"lambd": 0.5}, {"lambda": 1.2}, {}):
+    try:
+        got = ttk_call("aclnnSoftshrinkBackward", [sg, sx, np.zeros((4, 2), np.float32)], [lam], attrs)
+        check("aclnn softshrink plugin as TTK calls it, attributes %r" % attrs,
+              len(got) == 1 and got[0].dtype == np.float32 and got[0].tolist() == want_ss)
+    except TypeError as exc:
+        check("aclnn softshrink plugin as TTK calls it, attributes %r (%s)" % (attrs, exc), False)
+got = ttk_call("aclnnSoftshrinkBackward", [sg.astype(np.float16), sx.astype(np.float16),
+                                           np.zeros((4, 2), np.float32)], [lam], {})
+check("plugin golden takes gradInput's dtype", got[0].dtype == np.float32 and got[0].tolist() == want_ss)
+# Promote: fp32 operands as float64; golden in float64 with the kernel's rules
+got = ttk_call("aclnnSoftshrinkBackward", [sg, sx, np.zeros((4, 2), np.float32)], [lam], {}, promote=True)
+check("Promote softshrink: float64 golden", got[0].dtype == np.float64 and got[0].tolist() == want_ss)
+edge_x = np.array([np.nan, -0.5, 0.5, -np.inf, 0.25], np.float32)
+got = ttk_call("aclnnSoftshrinkBackward", [np.full(5, 2.0, np.float32), edge_x, np.zeros(5, np.float32)],
+               [np.array(0.5, np.float32)], {}, promote=True)
+check("Promote softshrink: NaN selects grad, |x| == lambda gives +0",
+      got[0].tolist() == [2, 0, 0, 2, 0] and not np.signbit(got[0][1]))
+r64 = np.array([-2, -1, 0, -0.0, 1, 0.5, np.nan, -np.inf], np.float32)
+got = ttk_call("aclnnSeluBackward", [np.ones(8, np.float32), r64, np.zeros(8, np.float32)], [], {}, promote=True)
+sa, sc = 1.7580993408473768599402175208123, 1.0507009873554804934193349852946
+want_sel = [-2 + sa, -1 + sa, sa, sa, sc, sc, sc]
+check("Promote selu: float64 with the branch rules (r <= 0: g*(r+SCALE*ALPHA); NaN, +: g*SCALE)",
+      got[0].dtype == np.float64 and got[0][:7].tolist() == want_sel and got[0][7] == -np.inf)
+fp32 = ttk_call("aclnnSeluBackward", [np.ones(8, np.float32), r64, np.zeros(8, np.float32)], [], {})[0]
+check("Promote selu within float32 rounding of the fp32 golden",
+      np.allclose(fp32[:7].astype(np.float64), want_sel, rtol=2.0**-23, atol=0))
+got = ttk_call("aclnnSeluBackward", [np.ones(8, np.float16), r64.astype(np.float16), np.zeros(8, np.float16)],
+               [], {}, promote=True)
+check("Promote fp16 case: float32 through the library", got[0].dtype == np.float32)
+kern = ttk_load(PLUGIN, "soft_shrink_grad")(sg.astype(np.float64), sx.astype(np.float64), lambd=1.2)
+check("kernel plugin in Promote (float64)", kern.dtype == np.float64 and kern.tolist() == want_ss)
+
 # the load error names every path tried, OPSNN_LIBRARY's first
 child = subprocess.run([sys.executable, "-c", "import opsnn"], capture_output=True, text=True, timeout=60,
                        env=dict(os.environ, OPSNN_LIBRARY="/nonexistent/libopsnn.so.0"))
