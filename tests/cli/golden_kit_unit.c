@@ -278,10 +278,14 @@ static void methods_at_their_thresholds(void **state)
     assert_true(verdict(GOLDEN_CMP_CLOSE, g, a, 100));
     a[3] = 1.001f;
     assert_false(verdict(GOLDEN_CMP_CLOSE, g, a, 100));
-    /* cosine: direction only; an all-zero pair gives NaN, which TTK passes */
+    /* cosine: direction only; an undefined cosine (all-zero, NaN, inf) is
+     * NaN in TTK's CosineSimilarityComparison.compare_impl and fails there */
     assert_true(verdict(GOLDEN_CMP_COSINE, g, a, 100));
     float z[2] = {0, 0};
-    assert_true(verdict(GOLDEN_CMP_COSINE, z, z, 2));
+    assert_false(verdict(GOLDEN_CMP_COSINE, z, z, 2));
+    float nn[2] = {NAN, 1}, ii[2] = {INFINITY, 1};
+    assert_false(verdict(GOLDEN_CMP_COSINE, nn, nn, 2));
+    assert_false(verdict(GOLDEN_CMP_COSINE, ii, ii, 2));
     float x[2] = {1, 0}, y[2] = {0, 1};
     assert_false(verdict(GOLDEN_CMP_COSINE, x, y, 2));
     /* binary: bits; NaN payloads may differ; -0 is not +0 */
