@@ -188,6 +188,22 @@ def main(argv):
             files["golden_0_%s.npy" % gdt] = (gdt, gshape if gshape else (1,))
         want_dirs[dirname(name)] = (name, files)
     present = sorted(os.listdir(root))
+    # opsnn-golden's manifest beside the case directories (TTK only opens the
+    # directory of a case it looks up: ManualDataStore.case_dir): JSON whose
+    # case list names every case directory
+    manifest = os.path.join(root, "opsnn-golden.manifest")
+    if "opsnn-golden.manifest" in present:
+        present.remove("opsnn-golden.manifest")
+        m = json.load(open(manifest))
+        for key in ("library_version", "soc", "operator_package", "format", "seed", "cases_sha256", "cases"):
+            if key not in m:
+                errors.append("%s: no %s" % (manifest, key))
+        if sorted(m.get("cases", [])) != sorted(e for e in present if not e.startswith(".")):
+            errors.append("%s: cases %s, directories %s" % (manifest, m.get("cases"), present))
+        if m.get("format") != fmt:
+            errors.append("%s: format %r, want %r" % (manifest, m.get("format"), fmt))
+    else:
+        errors.append("%s missing" % manifest)
     for entry in present:
         p = os.path.join(root, entry)
         if entry.startswith("."):

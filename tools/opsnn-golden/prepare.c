@@ -191,7 +191,11 @@ int golden_prepare_case(const char *root, const char *testcase_name, const golde
     if (mkdtemp(tmp) == NULL) {
         return golden_fail(e, "cannot create a temporary directory in %s: %s", root, strerror(errno));
     }
-    int rc = 0;
+    /* mkdtemp makes it 0700: give the case directory the mode mkdir would,
+     * so that another account (the one running the NPU) can read the tree */
+    mode_t mask = umask(0);
+    umask(mask);
+    int rc = chmod(tmp, 0777 & ~mask) != 0 ? golden_fail(e, "%s: %s", tmp, strerror(errno)) : 0;
     for (int i = 0; rc == 0 && i < d->ninputs; i++) {
         rc = write_slot(tmp, "input", i, d->inputs[i], format, e);
     }

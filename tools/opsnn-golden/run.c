@@ -14,7 +14,9 @@
 #include "aclnn/acl_meta.h"
 #include "args.h"
 #include "cases.h"
+#include "compare.h"
 #include "gen.h"
+#include "manifest.h"
 #include "op.h"
 #include "prepare.h"
 #include "report.h"
@@ -27,7 +29,11 @@ typedef struct {
     const char *prepare; /* NULL: no prepare tree */
     const char *format;
     const char *npu_dir;
+    const char *golden_dir; /* the judge's goldens: a prepared tree */
+    const char *tree_format; /* golden_dir's format, from its manifest */
+    int regenerate; /* --regenerate-goldens: the judge computes goldens from --seed */
     uint64_t seed;
+    int seed_given;
     int has_method;
     golden_cmp_method method;
     int64_t max_numel;
@@ -183,6 +189,24 @@ static int find_npu_output(const char *npu_dir, const char *dirname, char *path,
     return 0;
 }
 
+/* The FAIL line's tail: where the worst element is and how many elements
+ * the method's element rule rejects. */
+static void describe_failure(const golden_array *y, const golden_array *npu, const golden_verdict *v,
+                             golden_result *res)
+{
+    golden_mismatch w;
+    double err = 0.0;
+    size_t n = strlen(res->message);
+    if (!golden_worst_element(y, npu, &w, &err) || n + 1 >= sizeof res->message) {
+        return;
+    }
+    char idx[256];
+    golden_shape_unravel(&y->shape, w.index, idx, sizeof idx);
+    snprintf(res->message + n, sizeof res->message - n,
+             "; worst element %s: golden %.9g, actual %.9g, error %.9g; %lld of %lld elements over tolerance",
+             idx, w.golden, w.actual, err, (long long)v->bad, (long long)v->total);
+}
+
 static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirname, const golden_array *y,
                       golden_result *res)
 {
@@ -226,8 +250,43 @@ static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirn
         res->metric = v.metric;
         res->has_metric = 1;
         snprintf(res->message, sizeof res->message, "%s", v.detail);
+        if (!v.pass) {
+            describe_failure(y, &npu, &v, res);
+        }
     }
     golden_array_free(&npu);
+}
+
+/* Judge a case against the golden its prepared tree holds (no computing):
+ * <golden-dir>/<case dir>/golden_0_<dtype>__shape_<token>.bin or
+ * golden_0_<dtype>.npy, as `run --prepare` wrote it. */
+static void judge_from_tree(const run_cfg *cfg, const golden_case *c, golden_result *res)
+{
+    char dirname[200], tok[512], path[4800];
+    golden_err e;
+    golden_case_dirname(c->name, dirname, sizeof dirname);
+    golden_shape_token(&c->out.shape, tok, sizeof tok);
+    const char *dt = golden_numpy_name(c->out.dtype);
+    if (strcmp(cfg->tree_format, "npy") == 0) {
+        snprintf(path, sizeof path, "%s/%s/golden_0_%s.npy", cfg->golden_dir, dirname, dt);
+    } else {
+        snprintf(path, sizeof path, "%s/%s/golden_0_%s__shape_%s.bin", cfg->golden_dir, dirname, dt, tok);
+    }
+    golden_shape shape = c->out.shape;
+    if (shape.ndim == 0) {
+        shape.ndim = 1;
+        shape.dims[0] = 1;
+    }
+    golden_array y;
+    if (golden_load_regular(path, c->out.dtype, "the case file", &shape, &y, &e) != 0) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "golden from the tree: %.990s", e.msg);
+        return;
+    }
+    y.shape = c->out.shape; /* indices in FAIL lines follow the view shape */
+    res->produced = 1;
+    judge_npu(cfg, c, dirname, &y, res);
+    golden_array_free(&y);
 }
 
 static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *res)
@@ -265,6 +324,10 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
                      (long long)n, (long long)cfg->max_numel);
             return;
         }
+    }
+    if (cfg->golden_dir != NULL) {
+        judge_from_tree(cfg, c, res);
+        return;
     }
     golden_array in[3], y, sc;
     memset(in, 0, sizeof in);
@@ -547,7 +610,7 @@ static int mark_duplicates(golden_caseset *set, golden_err *e)
 static const golden_optspec RUN_OPTS[] = {
     {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
     {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
-    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1},
+    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1}, {"golden-dir", 1, 0}, {"regenerate-goldens", 0, 0},
     {NULL, 0, 0},
 };
 
@@ -564,8 +627,11 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
         return golden_fail(e, "--format must be bin or npy, got \"%s\"", cfg->format);
     }
     cfg->npu_dir = golden_opt(o, "npu-dir");
+    cfg->golden_dir = golden_opt(o, "golden-dir");
+    cfg->regenerate = golden_opt_has(o, "regenerate-goldens");
     int64_t v = 0;
-    if (golden_opt(o, "seed") != NULL && golden_parse_i64("--seed", golden_opt(o, "seed"), 0, INT64_MAX, &v, e) != 0) {
+    cfg->seed_given = golden_opt(o, "seed") != NULL;
+    if (cfg->seed_given && golden_parse_i64("--seed", golden_opt(o, "seed"), 0, INT64_MAX, &v, e) != 0) {
         return -1;
     }
     cfg->seed = (uint64_t)v;
@@ -576,6 +642,18 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     }
     if (golden_opt(o, "emit-ttk-csv") != NULL && golden_opt(o, "npu-dir") != NULL) {
         return golden_fail(e, "--emit-ttk-csv goes with a prepare run, not with --npu-dir");
+    }
+    if (cfg->golden_dir != NULL && cfg->npu_dir == NULL) {
+        return golden_fail(e, "--golden-dir is the tree a judge reads: it goes with --npu-dir");
+    }
+    if (cfg->golden_dir != NULL && (cfg->regenerate || cfg->prepare != NULL)) {
+        return golden_fail(e, "--golden-dir reads the goldens of a prepared tree: not with %s",
+                           cfg->regenerate ? "--regenerate-goldens" : "--prepare");
+    }
+    if (cfg->npu_dir != NULL && cfg->golden_dir == NULL && !cfg->regenerate) {
+        return golden_fail(e, "--npu-dir needs the goldens to judge against: --golden-dir TREE (the "
+                           "--prepare tree whose inputs the NPU ran), or --regenerate-goldens with the "
+                           "--seed that tree was prepared with");
     }
     const char *many[65];
     if (golden_opt_all(o, "testcase", many, 65) > 64) {
@@ -593,6 +671,196 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     return 0;
 }
 
+/* A directory the run reads: it must be one. */
+static int check_dir(const char *opt, const char *path, golden_err *e)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        return golden_fail(e, "%s %s: %s", opt, path, strerror(errno));
+    }
+    return S_ISDIR(st.st_mode) ? 0 : golden_fail(e, "%s %s: not a directory", opt, path);
+}
+
+/* An output the run will write at the end: checked before the first case so
+ * that a typo does not cost the whole batch. */
+static int check_output(const char *opt, const char *path, golden_err *e)
+{
+    struct stat st;
+    if (path[0] == '\0') {
+        return golden_fail(e, "%s: the path is empty", opt);
+    }
+    if (strcmp(path, "-") == 0) {
+        return 0;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            return golden_fail(e, "%s %s: is a directory", opt, path);
+        }
+        if (!S_ISREG(st.st_mode)) {
+            return 0; /* a FIFO, a device: written through */
+        }
+    }
+    char *dir = strdup(path);
+    if (dir == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else {
+        slash[slash == dir] = '\0'; /* "/x" keeps "/" */
+    }
+    int rc = 0;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        rc = golden_fail(e, "%s %s: the directory %s does not exist", opt, path, dir);
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        rc = golden_fail(e, "%s %s: cannot write in %s: %s", opt, path, dir, strerror(errno));
+    }
+    free(dir);
+    return rc;
+}
+
+/* --prepare DIR: a directory (created now, mode 0777 less the umask) */
+static int check_prepare(const char *path, golden_err *e)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        return S_ISDIR(st.st_mode) ? 0 : golden_fail(e, "--prepare %s: exists and is not a directory", path);
+    }
+    if (mkdir(path, 0777) != 0) {
+        return golden_fail(e, "--prepare %s: cannot create: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+static int preflight(const golden_opts *o, const run_cfg *cfg, golden_err *e)
+{
+    static const char *outs[] = {"report-csv", "report-json", "junit", "emit-ttk-csv"};
+    if ((cfg->npu_dir != NULL && check_dir("--npu-dir", cfg->npu_dir, e) != 0) ||
+        (cfg->golden_dir != NULL && check_dir("--golden-dir", cfg->golden_dir, e) != 0)) {
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        char opt[32];
+        snprintf(opt, sizeof opt, "--%s", outs[i]);
+        if (golden_opt(o, outs[i]) != NULL && check_output(opt, golden_opt(o, outs[i]), e) != 0) {
+            return -1;
+        }
+    }
+    return cfg->prepare != NULL ? check_prepare(cfg->prepare, e) : 0;
+}
+
+/* The judge may read the tree: same configuration, every case in it. */
+static int check_tree(run_cfg *cfg, const golden_caseset *set, const char *sha, golden_manifest *tree,
+                      golden_err *e)
+{
+    if (golden_manifest_read(cfg->golden_dir, tree, e) != 0) {
+        return golden_prefix(e, "--golden-dir");
+    }
+    golden_manifest now;
+    if (golden_manifest_now(&now, tree->format, sha, cfg->seed, NULL, 0, e) != 0) {
+        return -1;
+    }
+    golden_err why;
+    int rc = golden_manifest_agree(tree, &now, cfg->seed_given, &why);
+    golden_manifest_free(&now);
+    if (rc != 0) {
+        return golden_fail(e, "--golden-dir %s: %.3800s", cfg->golden_dir, why.msg);
+    }
+    for (int i = 0; i < set->n; i++) {
+        const golden_case *c = &set->cases[i];
+        char dirname[200];
+        if (c->error != NULL || c->disabled) {
+            continue;
+        }
+        golden_case_dirname(c->name, dirname, sizeof dirname);
+        if (!golden_manifest_has(tree, dirname)) {
+            return golden_fail(e, "--golden-dir %s: case \"%.200s\" (%s) is not in the tree: prepare it, or "
+                               "select the prepared cases with --testcase", cfg->golden_dir, c->name, dirname);
+        }
+    }
+    cfg->tree_format = tree->format;
+    return 0;
+}
+
+/* The tree's manifest after a prepare run: the cases prepared now, plus those
+ * an earlier run of the same configuration left (a --testcase re-run). */
+static int write_tree_manifest(const run_cfg *cfg, const golden_caseset *set, const golden_result *res,
+                               const char *sha, golden_err *e)
+{
+    char **dirs = calloc((size_t)set->n + 1, sizeof *dirs);
+    golden_manifest now, old;
+    int n = 0, rc = 0;
+    if (dirs == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    for (int i = 0; i < set->n && rc == 0; i++) {
+        if (res[i].produced) {
+            dirs[n] = malloc(200);
+            rc = dirs[n] == NULL ? golden_fail(e, "out of memory") : 0;
+            if (rc == 0) {
+                golden_case_dirname(set->cases[i].name, dirs[n++], 200);
+            }
+        }
+    }
+    if (rc == 0) {
+        rc = golden_manifest_now(&now, cfg->format, sha, cfg->seed, dirs, n, e);
+    }
+    golden_err ignored;
+    if (rc == 0 && golden_manifest_read(cfg->prepare, &old, &ignored) == 0) {
+        if (golden_manifest_agree(&old, &now, 1, &ignored) == 0 && strcmp(old.format, now.format) == 0) {
+            for (int i = 0; i < old.ncases && rc == 0; i++) {
+                if (!golden_manifest_has(&now, old.cases[i])) {
+                    char **grown = realloc(now.cases, (size_t)(now.ncases + 1) * sizeof *grown);
+                    rc = grown == NULL ? golden_fail(e, "out of memory") : 0;
+                    if (rc == 0) {
+                        now.cases = grown;
+                        now.cases[now.ncases] = strdup(old.cases[i]);
+                        rc = now.cases[now.ncases] == NULL ? golden_fail(e, "out of memory") : 0;
+                        now.ncases += rc == 0;
+                    }
+                }
+            }
+        }
+        golden_manifest_free(&old);
+    }
+    if (rc == 0) {
+        rc = golden_manifest_write(cfg->prepare, &now, e);
+        golden_manifest_free(&now);
+    }
+    for (int i = 0; i < n; i++) {
+        free(dirs[i]);
+    }
+    free(dirs);
+    return rc;
+}
+
+/* On a terminal: a bar over the cases, the count, the ETA from the mean time
+ * per case so far, and the case now running. */
+static void show_progress(int i, int n, double elapsed, const char *name)
+{
+    char bar[21];
+    int filled = n > 0 ? (int)((long long)i * 20 / n) : 20;
+    for (int k = 0; k < 20; k++) {
+        bar[k] = k < filled ? '#' : '.';
+    }
+    bar[20] = '\0';
+    char eta[32] = "--:--";
+    if (i > 0) {
+        long left = (long)(elapsed / i * (n - i) + 0.5);
+        snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
+    }
+    fprintf(stderr, "\r[%s] %d/%d ETA %s %.50s\033[K", bar, i + 1, n, eta, name != NULL ? name : "");
+    fflush(stderr);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
 int golden_cmd_run(int argc, char **argv)
 {
     golden_err e;
@@ -602,13 +870,14 @@ int golden_cmd_run(int argc, char **argv)
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
-    char *buf = NULL;
+    char *buf = NULL, sha[65];
     size_t len = 0;
     golden_caseset set;
     if (read_cases_file(cfg.cases_path, &buf, &len, &e) != 0) {
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
+    golden_sha256_hex(buf, len, sha);
     int prc = golden_cases_parse(buf, len, &set, &e);
     free(buf);
     if (prc != 0) {
@@ -639,13 +908,19 @@ int golden_cmd_run(int argc, char **argv)
             return 2;
         }
     }
-    if (mark_duplicates(&set, &e) != 0) {
+    golden_manifest tree;
+    memset(&tree, 0, sizeof tree);
+    /* every path checked (and --prepare created) before the first case */
+    if (mark_duplicates(&set, &e) != 0 || preflight(&o, &cfg, &e) != 0 ||
+        (cfg.golden_dir != NULL && check_tree(&cfg, &set, sha, &tree, &e) != 0)) {
+        golden_manifest_free(&tree);
         golden_caseset_free(&set);
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
     golden_result *res = calloc(set.n > 0 ? (size_t)set.n : 1, sizeof *res);
     if (res == NULL) {
+        golden_manifest_free(&tree);
         golden_caseset_free(&set);
         fprintf(stderr, "opsnn-golden run: out of memory\n");
         return 2;
@@ -653,15 +928,16 @@ int golden_cmd_run(int argc, char **argv)
     int progress = !cfg.quiet && isatty(STDERR_FILENO);
     printf("%s: %s, %d cases\n", cfg.cases_path, golden_cases_kind_name(set.kind), set.n);
     int count[5] = {0};
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
     for (int i = 0; i < set.n; i++) {
         if (progress) {
-            fprintf(stderr, "\r[%d/%d] %.60s\033[K", i + 1, set.n, set.cases[i].name ? set.cases[i].name : "");
+            show_progress(i, set.n, seconds_since(&start), set.cases[i].name);
         }
-        struct timespec t0, t1;
+        struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         run_case(&cfg, &set.cases[i], &res[i]);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        res[i].seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        res[i].seconds = seconds_since(&t0);
         count[res[i].status]++;
         if (progress) {
             fputs("\r\033[K", stderr);
@@ -677,13 +953,15 @@ int golden_cmd_run(int argc, char **argv)
     int rc = count[GOLDEN_ST_ERROR] > 0 ? 2 : count[GOLDEN_ST_FAIL] > 0 ? 1 : 0;
     const char *rcsv = golden_opt(&o, "report-csv"), *rjson = golden_opt(&o, "report-json"),
                *junit = golden_opt(&o, "junit");
-    if ((rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
+    if ((cfg.prepare != NULL && write_tree_manifest(&cfg, &set, res, sha, &e) != 0) ||
+        (rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
         (rjson != NULL && golden_report_json(rjson, cfg.cases_path, res, set.n, &e) != 0) ||
         (junit != NULL && golden_report_junit(junit, cfg.cases_path, res, set.n, &e) != 0) ||
         (golden_opt(&o, "emit-ttk-csv") != NULL && emit_ttk_csv(golden_opt(&o, "emit-ttk-csv"), &set, res, &e) != 0)) {
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         rc = 2;
     }
+    golden_manifest_free(&tree);
     free(res);
     golden_caseset_free(&set);
     return rc;
