@@ -320,6 +320,49 @@ int golden_open_read(const char *path, int need_regular, golden_err *e)
     return fd;
 }
 
+int golden_read_whole(const char *path, int need_regular, size_t max_bytes, char **buf, size_t *len,
+                      golden_err *e)
+{
+    int fd = golden_open_read(path, need_regular, e);
+    if (fd < 0) {
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    int rc = b == NULL ? golden_fail(e, "%s: out of memory", path) : 0;
+    while (rc == 0) {
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0 && errno == EINTR) {
+            continue;
+        }
+        if (r < 0) {
+            rc = golden_fail(e, "%s: cannot read: %s", path, strerror(errno));
+        } else if (r == 0) {
+            break;
+        } else if ((n += (size_t)r) == cap) {
+            char *nb = cap <= max_bytes ? realloc(b, cap * 2) : NULL;
+            if (nb == NULL) {
+                rc = cap > max_bytes ? golden_fail(e, "%s: larger than %zu bytes", path, max_bytes)
+                                     : golden_fail(e, "%s: out of memory", path);
+            } else {
+                b = nb;
+                cap *= 2;
+            }
+        }
+    }
+    close(fd);
+    if (rc == 0 && n > max_bytes) {
+        rc = golden_fail(e, "%s: larger than %zu bytes", path, max_bytes);
+    }
+    if (rc != 0) {
+        free(b);
+        return -1;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
 static int load_path(const char *path, int need_regular, const golden_dtype *dtype, const char *dtype_opt,
                      const golden_shape *shape, golden_array *a, golden_err *e)
 {

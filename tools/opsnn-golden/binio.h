@@ -97,6 +97,11 @@ int golden_text_commit(golden_text *t, const char *path, golden_err *e);
  *  switched back to blocking reads. Messages start with the path. */
 int golden_open_read(const char *path, int need_regular, golden_err *e);
 
+/** A whole file into memory (malloc'ed, *len bytes, not NUL-terminated),
+ *  opened as golden_open_read does; more than max_bytes is an error. */
+int golden_read_whole(const char *path, int need_regular, size_t max_bytes, char **buf, size_t *len,
+                      golden_err *e);
+
 /** golden_load for a file that must be regular (a tree's data files). */
 int golden_load_regular(const char *path, const golden_dtype *dtype, const char *dtype_opt,
                         const golden_shape *shape, golden_array *a, golden_err *e);

@@ -81,40 +81,6 @@ int golden_manifest_write(const char *root, const golden_manifest *m, golden_err
     return golden_text_commit(&t, path, e);
 }
 
-static int read_all(const char *path, char **buf, size_t *len, golden_err *e)
-{
-    int fd = golden_open_read(path, 1, e);
-    if (fd < 0) {
-        return -1;
-    }
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap);
-    while (b != NULL) {
-        ssize_t r = read(fd, b + n, cap - n);
-        if (r <= 0) {
-            break;
-        }
-        n += (size_t)r;
-        if (n == cap) {
-            char *nb = cap < MANIFEST_MAX_BYTES ? realloc(b, cap * 2) : NULL;
-            if (nb == NULL) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-    }
-    close(fd);
-    if (b == NULL) {
-        return golden_fail(e, "%s: cannot read (too large or out of memory)", path);
-    }
-    *buf = b;
-    *len = n;
-    return 0;
-}
-
 static int get_str(const golden_lit *root, const char *key, char *dst, size_t size)
 {
     const golden_lit *v = golden_lit_get(root, key);
@@ -137,7 +103,7 @@ int golden_manifest_read(const char *root, golden_manifest *m, golden_err *e)
         return golden_fail(e, "%s: no %s: not a tree written by `opsnn-golden run --prepare` (prepare it "
                            "again with this version)", root, GOLDEN_MANIFEST_NAME);
     }
-    if (read_all(path, &buf, &len, e) != 0) {
+    if (golden_read_whole(path, 1, MANIFEST_MAX_BYTES, &buf, &len, e) != 0) {
         return -1;
     }
     golden_lit_doc *doc = NULL;

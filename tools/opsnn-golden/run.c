@@ -40,52 +40,6 @@ typedef struct {
     int quiet;
 } run_cfg;
 
-/* The whole case file, bounded. */
-static int read_cases_file(const char *path, char **buf, size_t *len, golden_err *e)
-{
-    int fd = golden_open_read(path, 0, e);
-    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
-    if (f == NULL) {
-        if (fd >= 0) {
-            close(fd);
-            return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
-        }
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap);
-    int rc = 0;
-    while (b != NULL) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap || ferror(f)) {
-            break;
-        }
-        if (cap >= RUN_MAX_FILE) {
-            rc = golden_fail(e, "%s: larger than %u MiB: not a case file", path, RUN_MAX_FILE >> 20);
-            break;
-        }
-        char *nb = realloc(b, cap * 2);
-        if (nb == NULL) {
-            free(b);
-            b = NULL;
-            break;
-        }
-        b = nb;
-        cap *= 2;
-    }
-    if (rc == 0 && (b == NULL || ferror(f))) {
-        rc = golden_fail(e, "%s: cannot read: %s", path, b == NULL ? "out of memory" : strerror(errno));
-    }
-    fclose(f);
-    if (rc != 0) {
-        free(b);
-        return rc;
-    }
-    *buf = b;
-    *len = n;
-    return 0;
-}
-
 /* The case's own random stream: the seed and the case name, so a case draws
  * the same inputs whatever else the file holds. */
 static void case_rng(golden_rng *r, uint64_t seed, const char *name, int slot)
@@ -873,7 +827,7 @@ int golden_cmd_run(int argc, char **argv)
     char *buf = NULL, sha[65];
     size_t len = 0;
     golden_caseset set;
-    if (read_cases_file(cfg.cases_path, &buf, &len, &e) != 0) {
+    if (golden_read_whole(cfg.cases_path, 0, RUN_MAX_FILE, &buf, &len, &e) != 0) { /* bounded */
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
