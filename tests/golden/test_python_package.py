@@ -328,6 +328,35 @@ check("Promote fp16 case: float32 through the library", got[0].dtype == np.float
 kern = ttk_load(PLUGIN, "soft_shrink_grad")(sg.astype(np.float64), sx.astype(np.float64), lambd=1.2)
 check("kernel plugin in Promote (float64)", kern.dtype == np.float64 and kern.tolist() == want_ss)
 
+# torch's rule for tensors that require grad, without torch installed: a
+# stand-in module and tensor type (the package decides by the type's module
+# and reads requires_grad / is_leaf / torch.is_grad_enabled(), refusing before
+# any other use of the tensor). With torch installed the section above uses
+# the real one.
+if "torch" not in sys.modules:
+    import types
+    fake = types.ModuleType("torch")
+    fake.grad = True
+    fake.is_grad_enabled = lambda: fake.grad
+    FakeTensor = type("Tensor", (), {"__module__": "torch", "requires_grad": True, "is_leaf": True})
+    sys.modules["torch"] = fake
+    try:
+        e = raises(RuntimeError, opsnn.inplace_selu, FakeTensor())
+        check("leaf requiring grad refused in place (torch's message)", e is not None and "leaf Variable" in str(e))
+        e = raises(RuntimeError, opsnn.selu, seed_x, out=FakeTensor())
+        check("out= requiring grad refused", e is not None and "automatic differentiation" in str(e))
+        fake.grad = False  # torch.no_grad(): the check lets it through (and the stand-in fails later)
+        try:
+            opsnn.inplace_selu(FakeTensor())
+            passed = True
+        except RuntimeError:
+            passed = False
+        except AttributeError:  # the stand-in has no device: the grad check let it through
+            passed = True
+        check("under no_grad the grad check passes", passed)
+    finally:
+        del sys.modules["torch"]
+
 # the load error names every path tried, OPSNN_LIBRARY's first
 child = subprocess.run([sys.executable, "-c", "import opsnn"], capture_output=True, text=True, timeout=60,
                        env=dict(os.environ, OPSNN_LIBRARY="/nonexistent/libopsnn.so.0"))
