@@ -1,6 +1,7 @@
 #include "run.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -789,30 +790,125 @@ static int write_tree_manifest(const run_cfg *cfg, const golden_caseset *set, co
     return rc;
 }
 
-/* On a terminal: a bar over the cases, the count, the ETA from the mean time
- * per case so far, and the case now running. */
-static void show_progress(int i, int n, double elapsed, const char *name)
-{
-    char bar[21];
-    int filled = n > 0 ? (int)((long long)i * 20 / n) : 20;
-    for (int k = 0; k < 20; k++) {
-        bar[k] = k < filled ? '#' : '.';
-    }
-    bar[20] = '\0';
-    char eta[32] = "--:--";
-    if (i > 0) {
-        long left = (long)(elapsed / i * (n - i) + 0.5);
-        snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
-    }
-    fprintf(stderr, "\r[%s] %d/%d ETA %s %.50s\033[K", bar, i + 1, n, eta, name != NULL ? name : "");
-    fflush(stderr);
-}
-
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* On a terminal, stderr shows a bar over the cases, the count, the ETA from
+ * the mean time per case so far, the case running and how long it has run;
+ * a helper thread redraws it twice a second, so a long case shows time
+ * moving. The result lines (stdout) are printed under the same lock. */
+typedef struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    int on, stop, i, n;
+    const char *name;
+    struct timespec start, case_start;
+} progress;
+
+static void progress_draw(progress *p)
+{
+    char bar[21], eta[32] = "--:--";
+    int filled = p->n > 0 ? (int)((long long)p->i * 20 / p->n) : 20;
+    for (int k = 0; k < 20; k++) {
+        bar[k] = k < filled ? '#' : '.';
+    }
+    bar[20] = '\0';
+    double elapsed = seconds_since(&p->start), running = seconds_since(&p->case_start);
+    if (p->i > 0) {
+        double per = (elapsed - running) / p->i;
+        long left = (long)(per * (p->n - p->i) - running + 0.5);
+        left = left < 0 ? 0 : left;
+        snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
+    }
+    fprintf(stderr, "\r[%s] %d/%d ETA %s %.50s (%.0f s)\033[K", bar, p->i + 1, p->n, eta,
+            p->name != NULL ? p->name : "", running);
+    fflush(stderr);
+}
+
+static void *progress_main(void *arg)
+{
+    progress *p = arg;
+    pthread_mutex_lock(&p->mu);
+    while (!p->stop) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 500000000L;
+        if (t.tv_nsec >= 1000000000L) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&p->cv, &p->mu, &t);
+        if (!p->stop && p->name != NULL) {
+            progress_draw(p);
+        }
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void progress_start(progress *p, int on, int n)
+{
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    clock_gettime(CLOCK_MONOTONIC, &p->start);
+    if (!on) {
+        return;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->on = pthread_create(&p->thread, NULL, progress_main, p) == 0;
+    if (!p->on) {
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+    }
+}
+
+static void progress_case(progress *p, int i, const char *name)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->i = i;
+        p->name = name != NULL ? name : "";
+        clock_gettime(CLOCK_MONOTONIC, &p->case_start);
+        progress_draw(p);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* Clear the bar and keep it away while the caller prints a result line. */
+static void progress_hold(progress *p)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->name = NULL;
+        fputs("\r\033[K", stderr);
+    }
+}
+
+static void progress_release(progress *p)
+{
+    if (p->on) {
+        fflush(stdout);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+static void progress_stop(progress *p)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->stop = 1;
+        pthread_cond_signal(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(p->thread, NULL);
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+    }
 }
 
 int golden_cmd_run(int argc, char **argv)
@@ -879,28 +975,26 @@ int golden_cmd_run(int argc, char **argv)
         fprintf(stderr, "opsnn-golden run: out of memory\n");
         return 2;
     }
-    int progress = !cfg.quiet && isatty(STDERR_FILENO);
     printf("%s: %s, %d cases\n", cfg.cases_path, golden_cases_kind_name(set.kind), set.n);
+    fflush(stdout);
     int count[5] = {0};
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    progress bar;
+    progress_start(&bar, !cfg.quiet && isatty(STDERR_FILENO), set.n);
     for (int i = 0; i < set.n; i++) {
-        if (progress) {
-            show_progress(i, set.n, seconds_since(&start), set.cases[i].name);
-        }
+        progress_case(&bar, i, set.cases[i].name);
         struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         run_case(&cfg, &set.cases[i], &res[i]);
         res[i].seconds = seconds_since(&t0);
         count[res[i].status]++;
-        if (progress) {
-            fputs("\r\033[K", stderr);
-        }
+        progress_hold(&bar);
         if (!cfg.quiet || res[i].status == GOLDEN_ST_FAIL || res[i].status == GOLDEN_ST_ERROR) {
             printf("%-6s %-40s %-5s %-24s %s\n", golden_status_name(res[i].status), res[i].name, res[i].dtype,
                    res[i].shape, res[i].message);
         }
+        progress_release(&bar);
     }
+    progress_stop(&bar);
     printf("summary: %d cases: %d pass, %d fail, %d golden only, %d skipped, %d errors\n", set.n,
            count[GOLDEN_ST_PASS], count[GOLDEN_ST_FAIL], count[GOLDEN_ST_GOLDEN], count[GOLDEN_ST_SKIP],
            count[GOLDEN_ST_ERROR]);
