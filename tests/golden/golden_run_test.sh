@@ -372,6 +372,10 @@ has "library version named" "prepared with library version 0.0.0-other" err.txt
 rm jt/tree/opsnn-golden.manifest
 expect_rc "a tree without a manifest is refused" 2 "$G" run "$A" --npu-dir jt/npu --golden-dir jt/tree
 has "manifest missing named" "no opsnn-golden.manifest" err.txt
+rm -rf jt/bad && "$G" run "$HERE/ttk_aclnn_bad_rows.csv" --prepare jt/bad --quiet > /dev/null
+expect_rc "a case the tree lacks is an error of its own" 2 "$G" run "$HERE/ttk_aclnn_bad_rows.csv" --npu-dir jt/bad \
+    --golden-dir jt/bad
+has "missing case named" "not in the --golden-dir tree" out.txt
 expect_rc "--npu-dir without goldens to judge against" 2 "$G" run "$A" --npu-dir jt/npu
 has "golden source asked for" "--npu-dir needs the goldens to judge against: --golden-dir TREE" err.txt
 "$G" run "$A" --prepare jt/tree --seed 1 --quiet > /dev/null

@@ -4,7 +4,8 @@
  * reads only case directories, so the file beside them is ignored there);
  * `run --npu-dir ... --golden-dir DIR` reads it and refuses a tree prepared
  * under another configuration: library version, SoC, operator package,
- * format, case file contents, seed when one is given. */
+ * case file contents, seed when one is given. A case the tree does not
+ * list is an error of that case alone. */
 #ifndef OPSNN_GOLDEN_MANIFEST_H_
 #define OPSNN_GOLDEN_MANIFEST_H_
 

@@ -31,7 +31,7 @@ typedef struct {
     const char *format;
     const char *npu_dir;
     const char *golden_dir; /* the judge's goldens: a prepared tree */
-    const char *tree_format; /* golden_dir's format, from its manifest */
+    const golden_manifest *tree; /* golden_dir's manifest */
     int regenerate; /* --regenerate-goldens: the judge computes goldens from --seed */
     uint64_t seed;
     int seed_given;
@@ -220,9 +220,15 @@ static void judge_from_tree(const run_cfg *cfg, const golden_case *c, golden_res
     char dirname[200], tok[512], path[4800];
     golden_err e;
     golden_case_dirname(c->name, dirname, sizeof dirname);
+    if (!golden_manifest_has(cfg->tree, dirname)) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "not in the --golden-dir tree (%.200s): its prepare run "
+                 "produced no golden for it", dirname);
+        return;
+    }
     golden_shape_token(&c->out.shape, tok, sizeof tok);
     const char *dt = golden_numpy_name(c->out.dtype);
-    if (strcmp(cfg->tree_format, "npy") == 0) {
+    if (strcmp(cfg->tree->format, "npy") == 0) {
         snprintf(path, sizeof path, "%s/%s/golden_0_%s.npy", cfg->golden_dir, dirname, dt);
     } else {
         snprintf(path, sizeof path, "%s/%s/golden_0_%s__shape_%s.bin", cfg->golden_dir, dirname, dt, tok);
@@ -705,9 +711,8 @@ static int preflight(const golden_opts *o, const run_cfg *cfg, golden_err *e)
     return cfg->prepare != NULL ? check_prepare(cfg->prepare, e) : 0;
 }
 
-/* The judge may read the tree: same configuration, every case in it. */
-static int check_tree(run_cfg *cfg, const golden_caseset *set, const char *sha, golden_manifest *tree,
-                      golden_err *e)
+/* The judge may read the tree: the same configuration. */
+static int check_tree(run_cfg *cfg, const char *sha, golden_manifest *tree, golden_err *e)
 {
     if (golden_manifest_read(cfg->golden_dir, tree, e) != 0) {
         return golden_prefix(e, "--golden-dir");
@@ -722,19 +727,7 @@ static int check_tree(run_cfg *cfg, const golden_caseset *set, const char *sha, 
     if (rc != 0) {
         return golden_fail(e, "--golden-dir %s: %.3800s", cfg->golden_dir, why.msg);
     }
-    for (int i = 0; i < set->n; i++) {
-        const golden_case *c = &set->cases[i];
-        char dirname[200];
-        if (c->error != NULL || c->disabled) {
-            continue;
-        }
-        golden_case_dirname(c->name, dirname, sizeof dirname);
-        if (!golden_manifest_has(tree, dirname)) {
-            return golden_fail(e, "--golden-dir %s: case \"%.200s\" (%s) is not in the tree: prepare it, or "
-                               "select the prepared cases with --testcase", cfg->golden_dir, c->name, dirname);
-        }
-    }
-    cfg->tree_format = tree->format;
+    cfg->tree = tree;
     return 0;
 }
 
@@ -962,7 +955,7 @@ int golden_cmd_run(int argc, char **argv)
     memset(&tree, 0, sizeof tree);
     /* every path checked (and --prepare created) before the first case */
     if (mark_duplicates(&set, &e) != 0 || preflight(&o, &cfg, &e) != 0 ||
-        (cfg.golden_dir != NULL && check_tree(&cfg, &set, sha, &tree, &e) != 0)) {
+        (cfg.golden_dir != NULL && check_tree(&cfg, sha, &tree, &e) != 0)) {
         golden_manifest_free(&tree);
         golden_caseset_free(&set);
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
