@@ -24,7 +24,6 @@ bit with the stored one: the tree holds the right data, not only the right
 names. usage: ttk_replay.py OPSNN_GOLDEN SOURCE_DIR"""
 import ast
 import csv
-import hashlib
 import importlib.util
 import math
 import os
@@ -37,6 +36,10 @@ import numpy as np
 
 G, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 HERE = os.path.join(SRC, "tests", "golden")
+sys.path.insert(0, HERE)
+# TTK's naming rules, written once for both checkers (TestcaseManager's names,
+# manual_data.case_directory_name)
+from validate_prepare import dirname as case_directory_name, ttk_names  # noqa: E402
 spec = importlib.util.spec_from_file_location("golden", os.path.join(SRC, "python", "opsnn", "golden.py"))
 plugin = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(plugin)
@@ -56,13 +59,6 @@ def check(name, cond):
     global fails
     print(("ok: " if cond else "FAIL: ") + name)
     fails += not cond
-
-
-def case_directory_name(name):
-    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "case"
-    if safe == name and len(safe) <= 120:
-        return safe
-    return "%s-%s" % (safe[:96], hashlib.sha256(name.encode("utf-8")).hexdigest()[:12])
 
 
 def saved_shape(shape):
@@ -200,21 +196,6 @@ def replay_kernel(tree, row, name):
         got = plugin.selu_grad_golden(arrays[0], arrays[1], output_dtypes=(odt,))
     golden = load_golden(gold, odt, out_shape)
     return np.ascontiguousarray(got).reshape(-1).view(np.uint8).tobytes() == golden.reshape(-1).view(np.uint8).tobytes()
-
-
-def ttk_names(rows, op_col):
-    """TestcaseManager: auto_testcase_name_<i+1> without the column, repeats renamed <name>_<op>_dup<k>."""
-    seen, out = set(), []
-    for i, row in enumerate(rows):
-        n = row["testcase_name"].strip() if "testcase_name" in row else "auto_testcase_name_%d" % (i + 1)
-        if n in seen:
-            k = 0
-            while "%s_%s_dup%d" % (n, row[op_col], k) in seen:
-                k += 1
-            n = "%s_%s_dup%d" % (n, row[op_col], k)
-        seen.add(n)
-        out.append(n)
-    return out
 
 
 CRAFTED = '''api_name,tensor_view_shapes,tensor_dtypes,tensor_storage_shapes,tensor_view_offsets,tensor_view_strides,attributes,scalar_dtypes
