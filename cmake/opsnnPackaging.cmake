@@ -101,6 +101,8 @@ if(OPSNN_CANN_LINK_NAMES)
   # actually installed to (cmake --install build --prefix P).
   install(CODE "
     set(OPSNN_SETENV_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+    set(OPSNN_SETENV_BINDIR \"${CMAKE_INSTALL_BINDIR}\")
+    set(OPSNN_SETENV_PYSITE \"${OPSNN_PYTHON_SITE}\")
     configure_file(\"${CMAKE_CURRENT_LIST_DIR}/set_env.sh.in\"
                    \"${PROJECT_BINARY_DIR}/setenv/set_env.sh\" @ONLY)
     file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}\" TYPE FILE

@@ -100,12 +100,42 @@ class _View:
             self.handle = None
 
 
-def _prepare_input(x):
-    if isinstance(x, np.generic):  # a NumPy scalar is a rank-0 array
+def _as_operand(x, name):
+    """A numpy array or a torch tensor, as given; a NumPy scalar becomes a
+    rank-0 array. Anything else (a list, a number, bytes) is a TypeError."""
+    if isinstance(x, np.generic):
         return np.asarray(x)
-    if not _is_torch(x) and isinstance(x, np.ndarray) and any(s < 0 for s in x.strides):
-        return np.ascontiguousarray(x)
+    if _is_torch(x) or isinstance(x, np.ndarray):
+        return x
+    raise TypeError("%s: expected a numpy array or a torch tensor, got %s" % (name, type(x).__name__))
+
+
+def _prepare_input(x):
+    """What the library reads: a copy when the array has negative strides or
+    is not in the machine's byte order (a '>f4' array read as native would
+    give wrong values)."""
+    if not _is_torch(x) and (any(s < 0 for s in x.strides) or not x.dtype.isnative):
+        return np.ascontiguousarray(x, dtype=x.dtype.newbyteorder("="))
     return x
+
+
+def _check_writable(x, name, in_place):
+    """Refuse an output the call must not write: a read-only NumPy array (a
+    read-only mmap, np.frombuffer over bytes) and, as torch refuses them, a
+    leaf tensor that requires grad (in place) or any tensor that requires
+    grad passed as out=."""
+    if _is_torch(x):
+        import torch
+        if x.requires_grad and torch.is_grad_enabled():
+            if in_place and x.is_leaf:
+                raise RuntimeError("%s: a leaf Variable that requires grad is being used in an in-place "
+                                   "operation." % name)
+            if not in_place:
+                raise RuntimeError("%s: out= arguments don't support automatic differentiation, but one of "
+                                   "the arguments requires grad." % name)
+    elif not x.flags.writeable:
+        raise ValueError("%s: the array is read-only (flags.writeable is False); pass a writable array"
+                         % name)
 
 
 def _run(api, handles):
@@ -136,7 +166,7 @@ def _new_like(ref, shape):
     if _is_torch(ref):
         import torch
         return torch.empty(shape, dtype=ref.dtype)
-    return np.empty(shape, dtype=ref.dtype)
+    return np.empty(shape, dtype=ref.dtype.newbyteorder("="))
 
 
 def _call(api, inputs, names, scalar, out, shape):
@@ -144,11 +174,17 @@ def _call(api, inputs, names, scalar, out, shape):
     output), the output being `out` or a new array like inputs[0]. With
     shape None the call is in place on inputs[0]."""
     in_place = shape is None
+    if out is not None:
+        out = _as_operand(out, "out")
+        _check_writable(out, "out", False)
+    if in_place:
+        _check_writable(inputs[0], names[0], True)
     result = inputs[0] if in_place else out if out is not None else _new_like(inputs[0], shape)
-    inputs = [_prepare_input(a) for a in inputs]  # a negative-stride input becomes a copy
+    inputs = [_prepare_input(a) for a in inputs]  # a negative-stride or byte-swapped input becomes a copy
     target = result
-    if not _is_torch(result) and isinstance(result, np.ndarray) and any(s < 0 for s in result.strides):
-        target = np.array(result)  # negative strides: compute on a copy, then copy back
+    if not _is_torch(result) and (any(s < 0 for s in result.strides) or not result.dtype.isnative):
+        # negative strides or a byte-swapped output: compute on a native copy, then copy back
+        target = np.array(result, dtype=result.dtype.newbyteorder("="))
     if in_place:
         inputs[0] = target
     views = []
@@ -168,14 +204,18 @@ def _call(api, inputs, names, scalar, out, shape):
 
 
 def _scalar(lambd):
-    """An aclScalar of lambda: a numpy scalar keeps its dtype, anything else is
-    a float32 (as `float lambd = ...;` in C)."""
-    if isinstance(lambd, np.generic) and lambd.dtype.name in _NP_ACL:
+    """An aclScalar of lambda: a numpy scalar keeps its dtype, a Python number
+    or a one-element array/tensor is a float32 (as `float lambd = ...;` in C).
+    None, strings and other objects are a TypeError (torch refuses them too)."""
+    if isinstance(lambd, np.generic) and lambd.dtype.name in _NP_ACL and lambd.dtype.kind in "biuf":
         holder = np.array(lambd)
         code = _NP_ACL[lambd.dtype.name]
     else:
-        if hasattr(lambd, "item"):
+        if (_is_torch(lambd) or isinstance(lambd, np.ndarray)) and getattr(lambd, "ndim", 1) == 0:
             lambd = lambd.item()
+        if not isinstance(lambd, (int, float)):  # bool is an int, as torch reads it
+            raise TypeError("lambd: expected a number, got %s" % (type(lambd).__name__ if lambd is not None
+                                                                   else "None"))
         holder = np.array(lambd, dtype=np.float32)
         code = 0
     handle = _lib.lib.aclCreateScalar(ctypes.c_void_p(holder.ctypes.data), code)
@@ -196,6 +236,7 @@ def _with_lambda(lambd, fn):
 def softshrink_backward(grad, x, lambd=0.5, out=None):
     """gradInput = grad where |x| > lambd (or x is NaN), else 0; grad and x
     broadcast. Returns out (allocated with grad's dtype when None)."""
+    grad, x = _as_operand(grad, "grad"), _as_operand(x, "self")
     try:
         shape = np.broadcast_shapes(tuple(grad.shape), tuple(x.shape))
     except ValueError:
@@ -207,21 +248,25 @@ def softshrink_backward(grad, x, lambd=0.5, out=None):
 def selu_backward(grad, result, out=None):
     """The SELU gradient from the forward output `result` (ops-nn arch35 kernel
     arithmetic). Returns out (allocated like grad when None)."""
+    grad, result = _as_operand(grad, "grad"), _as_operand(result, "result")
     return _call("aclnnSeluBackward", [grad, result], ["grad", "result"], None, out, tuple(grad.shape))
 
 
 def softshrink(x, lambd=0.5, out=None):
     """x - lambd where x > lambd, x + lambd where x < -lambd, else 0
     (aclnnSoftshrink). Returns out (allocated like x when None)."""
+    x = _as_operand(x, "self")
     return _with_lambda(lambd, lambda h: _call("aclnnSoftshrink", [x], ["self"], h, out, tuple(x.shape)))
 
 
 def selu(x, out=None):
     """SCALE * (max(x, 0) + min(ALPHA * (exp(x) - 1), 0)) (aclnnSelu).
     Returns out (allocated like x when None)."""
+    x = _as_operand(x, "self")
     return _call("aclnnSelu", [x], ["self"], None, out, tuple(x.shape))
 
 
 def inplace_selu(x):
     """aclnnInplaceSelu: x is overwritten with selu(x) and returned."""
+    x = _as_operand(x, "selfRef")
     return _call("aclnnInplaceSelu", [x], ["selfRef"], None, None, None)

@@ -7,9 +7,12 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _candidates():
+    """OPSNN_LIBRARY alone when set (a wrong path is an error, not a reason
+    to load some other copy); else the install prefix, then the loader."""
     env = os.environ.get("OPSNN_LIBRARY")
     if env:
         yield env
+        return
     # installed layout: PREFIX/lib/python3/site-packages/opsnn -> PREFIX/lib
     libdir = os.path.normpath(os.path.join(_HERE, "..", "..", ".."))
     for name in ("libopsnn.so.0", "libopsnn.so"):
@@ -24,6 +27,7 @@ def _load():
     errors = []
     for path in _candidates():
         if os.path.sep in path and not os.path.exists(path):
+            errors.append("%s: no such file" % path)
             continue
         try:
             return ctypes.CDLL(path), path

@@ -181,19 +181,34 @@ static void readers_build_cases(void **state)
     assert_non_null(s.cases[1].error);
     golden_caseset_free(&s);
 
+    /* No storage shape: TTK's storage is the view shape
+     * (TensorApiTestcaseBase.flat_storage_shape), and a view reaching past it
+     * is refused (TestcaseAclnn._tensor_param_valid); 'lambda' is TTK's key. */
     const char *ttk = "testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_view_strides,"
-                      "tensor_view_offsets,attributes,precision_tolerances,absolute_precision\n"
+                      "tensor_view_offsets,tensor_storage_shapes,attributes,precision_tolerances,absolute_precision\n"
                       "v,aclnnSoftshrinkBackward,\"((3, 4), (3, 4), (3, 4))\",\"('float16',)\","
-                      "\"((6, 1), None, None)\",\"(5, 0, 0)\",{'lambd': 0.25},\"((0.01, 0.02),)\",1e-3\n";
+                      "\"((6, 1), None, None)\",\"(5, 0, 0)\",\"((4, 6), None, None)\",{'lambda': 0.25},"
+                      "\"((0.01, 0.02),)\",1e-3\n"
+                      "w,aclnnSoftshrinkBackward,\"((3, 4), (3, 4), (3, 4))\",\"('float16',)\","
+                      "\"((6, 1), None, None)\",\"(5, 0, 0)\",,{'lambd': 0.5},,\n"
+                      "x,aclnnSoftshrinkBackward,\"((3, 4), (3, 4), (3, 4))\",\"('float16',)\","
+                      "\"((1, 3), None, None)\",,,{'lambd': 0.5},,\n";
     assert_int_equal(golden_cases_parse(ttk, strlen(ttk), &s, &e), 0);
     assert_int_equal(s.kind, GOLDEN_CASES_TTK_ACLNN);
     c = &s.cases[0];
     assert_null(c->error);
     assert_true(c->in[0].strided && c->in[0].offset == 5 && c->in[0].strides[0] == 6);
-    assert_int_equal(c->in[0].storage.ndim, 1);
-    assert_int_equal(c->in[0].storage.dims[0], 5 + 1 + 2 * 6 + 3); /* offset + reach */
+    assert_int_equal(c->in[0].storage.ndim, 2);
+    assert_int_equal(c->in[0].storage.dims[0], 4);
+    assert_int_equal(c->in[0].storage.dims[1], 6);
     assert_false(c->in[1].strided);
     assert_true(c->lambd == 0.25 && c->tols.rtol == 0.01 && c->tols.ptol == 0.02 && c->tols.atol == 1e-3);
+    assert_non_null(s.cases[1].error); /* offset 5 + reach 17 > 12 view-shaped elements */
+    assert_non_null(strstr(s.cases[1].error, "tensor_storage_shapes: tensor 0 has none"));
+    c = &s.cases[2]; /* a transposed walk inside its view shape */
+    assert_null(c->error);
+    assert_true(c->in[0].strided && c->in[0].storage.ndim == 2 && c->in[0].storage.dims[0] == 3 &&
+                c->in[0].storage.dims[1] == 4 && c->lambd == 0.5);
     golden_caseset_free(&s);
 
     assert_int_equal(golden_cases_parse("x,y\n1,2\n", 8, &s, &e), -1);
@@ -263,10 +278,14 @@ static void methods_at_their_thresholds(void **state)
     assert_true(verdict(GOLDEN_CMP_CLOSE, g, a, 100));
     a[3] = 1.001f;
     assert_false(verdict(GOLDEN_CMP_CLOSE, g, a, 100));
-    /* cosine: direction only; an all-zero pair gives NaN, which TTK passes */
+    /* cosine: direction only; an undefined cosine (all-zero, NaN, inf) is
+     * NaN in TTK's CosineSimilarityComparison.compare_impl and fails there */
     assert_true(verdict(GOLDEN_CMP_COSINE, g, a, 100));
     float z[2] = {0, 0};
-    assert_true(verdict(GOLDEN_CMP_COSINE, z, z, 2));
+    assert_false(verdict(GOLDEN_CMP_COSINE, z, z, 2));
+    float nn[2] = {NAN, 1}, ii[2] = {INFINITY, 1};
+    assert_false(verdict(GOLDEN_CMP_COSINE, nn, nn, 2));
+    assert_false(verdict(GOLDEN_CMP_COSINE, ii, ii, 2));
     float x[2] = {1, 0}, y[2] = {0, 1};
     assert_false(verdict(GOLDEN_CMP_COSINE, x, y, 2));
     /* binary: bits; NaN payloads may differ; -0 is not +0 */

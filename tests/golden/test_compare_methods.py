@@ -90,12 +90,14 @@ def ref_close(a, g, dt):
 
 
 def ref_cosine(a, g, dt):
-    if dt != "fp16":  # fp16 stays float16, as NumPy (and TTK) compute it
-        a = a.astype(np.float64)
-        g = g.astype(np.float64)
+    """TTK's CosineSimilarityComparison.compare_impl (numpy path): the common
+    dtype, fp16/bf16 computed in float32, pass <=> (1 - cos) <= rtol, so an
+    undefined (NaN) cosine fails."""
+    a = a.astype(np.float32)
+    g = g.astype(np.float32)
     with np.errstate(all="ignore"):
-        c = np.dot(a, g) / (np.linalg.norm(a) * np.linalg.norm(g))
-    return not ((1 - c) > 0.01)
+        c = np.dot(a, g.T) / (np.linalg.norm(a) * np.linalg.norm(g))
+    return bool((1 - c) <= 0.01)
 
 
 def ref_binary(fa, fg, a, g):
@@ -141,7 +143,7 @@ def cases(rng):
     g = base.copy()
     g[::2] = np.nan
     out["half NaN, matching"] = (g, g.copy())
-    # fp16 sum of squares overflows: TTK's float16 cosine is NaN, a pass
+    # sums of squares above fp16's range: computed in float32 (TTK), defined
     g = rng.uniform(2, 4, 20000)
     a = g.copy()
     a[::2] *= -1
@@ -149,6 +151,10 @@ def cases(rng):
     a = g.copy()
     a[:100] *= -1
     out["large, 100 signs flipped"] = (g, a)
+    out["all zero"] = (np.zeros(64), np.zeros(64))  # undefined cosine: fails in TTK
+    g = base.copy()
+    g[7] = np.inf
+    out["one infinity, matching"] = (g, g.copy())
     return out
 
 
@@ -167,7 +173,7 @@ def main():
                 close_g = vg if dt == "bf16" else fg
                 want = {"mixed": ref_mixed(va, vg, dt), "stat_rel_err": ref_stat(va, vg, dt),
                         "single_bm": ref_stat(va, vg, dt), "close": ref_close(close_a, close_g, dt),
-                        "cosine": ref_cosine(fa if dt == "fp16" else va, fg if dt == "fp16" else vg, dt),
+                        "cosine": ref_cosine(va, vg, dt),
                         "binary": ref_binary(fa, fg, va, vg)}
                 for method, expect in want.items():
                     r = subprocess.run([G, "compare", "--method", method, "--golden", gp, "--actual", ap,
@@ -193,6 +199,17 @@ def main():
             if not all(w in r.stdout for w in want):
                 fails += 1
                 print("FAIL: stat_rel_err statistics, n = %d: want %s\n%s" % (n, want, r.stdout))
+        # identical fp16 arrays: cosine 1 (TTK computes fp16 in float32; float16
+        # arithmetic would give 0.99951)
+        h = rng.uniform(-2, 2, 4096).astype(np.float16)
+        h.tofile(gp)
+        h.tofile(ap)
+        r = subprocess.run([G, "compare", "--method", "cosine", "--golden", gp, "--actual", ap, "--dtype", "fp16"],
+                           capture_output=True, text=True)
+        checked += 1
+        if r.returncode != 0 or "cosine 1:" not in r.stdout:
+            fails += 1
+            print("FAIL: identical fp16 arrays: want cosine 1\n%s" % r.stdout)
     print("%d verdicts checked, %d differ" % (checked, fails))
     return 1 if fails else 0
 

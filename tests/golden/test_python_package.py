@@ -136,6 +136,18 @@ check("plugin tables name existing functions",
       all(callable(getattr(plugin, f)) for t in plugin.__golden__.values() for f in t.values()) and
       all(hasattr(plugin, c) for c in plugin.__spec__.values()))
 
+def raises(exc, fn, *args, **kwargs):
+    """The exception fn raised when it is an `exc`, else None."""
+    try:
+        fn(*args, **kwargs)
+    except exc as e:
+        return e
+    except Exception as e:  # noqa: BLE001 - a wrong exception type is a failure
+        print("  raised %r" % e)
+    return None
+
+
+
 try:
     import torch
     t = torch.from_numpy(big)
@@ -143,6 +155,15 @@ try:
     check("torch strided view", np.array_equal(opsnn.softshrink_backward(tv, t[::2, 1::3], 0.7).numpy(), want))
     tb = torch.from_numpy(big).to(torch.bfloat16)
     check("torch bf16", opsnn.selu_backward(tb, tb).dtype == torch.bfloat16)
+    # as torch: in place on a leaf that requires grad, or out= with grad, is a RuntimeError
+    leaf = torch.zeros(4, requires_grad=True)
+    check("torch leaf requiring grad refused in place",
+          raises(RuntimeError, opsnn.inplace_selu, leaf) is not None)
+    check("torch out= requiring grad refused",
+          raises(RuntimeError, opsnn.selu, torch.zeros(4), out=leaf) is not None)
+    with torch.no_grad():
+        opsnn.inplace_selu(leaf)
+    check("torch leaf in place under no_grad allowed", True)
 except ImportError:
     print("skip: torch not importable")
 
@@ -168,6 +189,179 @@ try:
     check("softshrink negative lambd raises", False)
 except opsnn.OpsnnError as e:
     check("softshrink negative lambd raises PARAM_INVALID", e.status == 161002 and "lambd" in e.message)
+
+
+# issue 25 #11: an output the call must not write is refused before the call
+seed_g = np.arange(8, dtype=np.float32)
+seed_x = np.array([1, 1, 1, 2, 1, 2, 3, 3], np.float32)
+frozen = bytes(32)
+ro = np.frombuffer(frozen, dtype=np.float32)
+e = raises(ValueError, opsnn.softshrink_backward, seed_g, seed_x, 1.2, out=ro)
+check("out= over immutable bytes refused", e is not None and "read-only" in str(e) and frozen == bytes(32))
+e = raises(ValueError, opsnn.inplace_selu, np.frombuffer(bytes(16), dtype=np.float32))
+check("inplace_selu on a read-only array refused", e is not None and "selfRef" in str(e))
+with tempfile.TemporaryDirectory() as d:
+    np.save(os.path.join(d, "m.npy"), np.linspace(-2, 2, 1024, dtype=np.float32))
+    # in a child: before the fix the interpreter died with SIGSEGV
+    code = ("import numpy as np, opsnn\n"
+            "m = np.load(%r, mmap_mode='r')\n"
+            "try:\n    opsnn.inplace_selu(m)\nexcept ValueError as e:\n    print('refused:', e)\n"
+            % os.path.join(d, "m.npy"))
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    check("inplace_selu on a read-only mmap: refused, no signal",
+          child.returncode == 0 and "refused:" in child.stdout)
+
+# issue 25 #12: byte order is checked, never read as native
+be_g, be_x = seed_g.astype(">f4"), seed_x.astype(">f4")
+got = opsnn.softshrink_backward(be_g, be_x, 1.2)
+check("big-endian inputs converted", got.tolist() == [0, 0, 0, 3, 0, 5, 6, 7] and got.dtype.isnative)
+be_out = np.zeros(8, ">f4")
+res = opsnn.softshrink_backward(seed_g, seed_x, 1.2, out=be_out)
+check("big-endian out= written in its own byte order", res is be_out and be_out.tolist() == [0, 0, 0, 3, 0, 5, 6, 7])
+be_h = np.linspace(-2, 2, 16).astype(">f2")
+check("big-endian fp16 selu == native", bits(opsnn.selu(be_h).astype("<f2")) == bits(opsnn.selu(be_h.astype("<f2"))))
+inpl = np.linspace(-2, 2, 16).astype(">f4")
+opsnn.inplace_selu(inpl)
+check("inplace_selu on a big-endian array", bits(inpl.astype("<f4")) == bits(opsnn.selu(np.linspace(-2, 2, 16)
+                                                                                       .astype("<f4"))))
+
+# issue 24 (Python package): bad scalars and operands are TypeErrors, as torch raises them
+for bad_l in (None, "0.5", [0.5], object()):
+    e = raises(TypeError, opsnn.softshrink_backward, seed_g, seed_x, bad_l)
+    check("lambd=%s is a TypeError" % type(bad_l).__name__, e is not None and "lambd" in str(e))
+check("lambd as a 0-d array", opsnn.softshrink_backward(seed_g, seed_x, np.array(1.2)).tolist() ==
+      [0, 0, 0, 3, 0, 5, 6, 7])
+e = raises(TypeError, opsnn.selu_backward, [1.0, 2.0], seed_x)
+check("a list input is a TypeError naming it", e is not None and "grad" in str(e) and "list" in str(e))
+e = raises(TypeError, opsnn.softshrink, 1.5)
+check("a Python number as the tensor is a TypeError", e is not None)
+e = raises(TypeError, opsnn.selu, seed_x, out=bytearray(32))
+check("out= that is not an array is a TypeError", e is not None and "out" in str(e))
+
+# --- the plugins as TTK calls them (issue 24), TTK's steps emulated from its code:
+# plugin_loader/scanner.py PluginScanner._scan_module (AST: __golden__'s kernel/
+# aclnn/e2e tables merged), custom_plugin_manager.py load_if_available
+# (spec_from_file_location), testcase_aclnn.py AclnnParamPlan.build_args (C
+# signature order: tensors and scalars positionally, attributes that are not C
+# parameters as keywords), npu/op_api/golden_generation.py _call_custom_golden
+# (TTK's keywords) and _promote_dtype with utilities DTYPE_PROMOTE_MAP.
+import ast
+import importlib.util
+
+PLUGIN = os.path.join(SRC, "python", "opsnn", "golden.py")
+
+
+def ttk_scan(path):
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    ops = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and \
+                node.targets[0].id == "__golden__" and isinstance(node.value, ast.Dict):
+            for k, v in zip(node.value.keys, node.value.values):
+                if isinstance(k, ast.Constant) and k.value in ("kernel", "aclnn", "e2e") and isinstance(v, ast.Dict):
+                    ops.update({a.value: b.value for a, b in zip(v.keys, v.values)})
+    return ops
+
+
+def ttk_load(path, op):
+    spec = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(path))[0], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return getattr(mod, ttk_scan(path)[op])
+
+
+LAYOUT = {"aclnnSoftshrinkBackward": [("tensor", "gradOutput"), ("tensor", "self"), ("scalar", "lambda"),
+                                      ("tensor", "gradInput")],
+          "aclnnSeluBackward": [("tensor", "gradOutput"), ("tensor", "result"), ("tensor", "gradInput")]}
+PROMOTE = {"float16": "float32", "bfloat16": "float32", "float32": "float64"}
+
+
+def ttk_call(api, tensors, scalars, attributes, promote=False):
+    if promote:
+        tensors = [t.astype(PROMOTE.get(t.dtype.name, t.dtype)) for t in tensors]
+        scalars = [s.astype(PROMOTE.get(s.dtype.name, s.dtype)) for s in scalars]
+    tq, sq, args, names = list(tensors), list(scalars), [], set()
+    for kind, name in LAYOUT[api]:
+        names.add(name)
+        args.append(tq.pop(0) if kind == "tensor" else sq.pop(0) if kind == "scalar" else attributes.get(name))
+    kwargs = {"short_soc_version": "Ascend910B", "testcase_name": "t", "tensor_dtypes": None,
+              "tensor_formats": ("ND",), "scalar_dtypes": None, "use_torch": False}
+    kwargs.update({k: v for k, v in attributes.items() if k not in names})
+    return ttk_load(PLUGIN, api)(*args, **kwargs)
+
+
+check("TTK's scanner finds all four plugins", set(ttk_scan(PLUGIN)) ==
+      {"soft_shrink_grad", "selu_grad", "aclnnSoftshrinkBackward", "aclnnSeluBackward"})
+sg, sx = seed_g.reshape(4, 2), seed_x.reshape(4, 2)
+want_ss = [[0, 0], [0, 3], [0, 5], [6, 7]]
+lam = np.array(1.2, np.float32)  # TTK hands the scalar as a 0-d array/tensor
+for attrs in ({"lambd": 0.5}, {"lambda": 1.2}, {}):
+    try:
+        got = ttk_call("aclnnSoftshrinkBackward", [sg, sx, np.zeros((4, 2), np.float32)], [lam], attrs)
+        check("aclnn softshrink plugin as TTK calls it, attributes %r" % attrs,
+              len(got) == 1 and got[0].dtype == np.float32 and got[0].tolist() == want_ss)
+    except TypeError as exc:
+        check("aclnn softshrink plugin as TTK calls it, attributes %r (%s)" % (attrs, exc), False)
+got = ttk_call("aclnnSoftshrinkBackward", [sg.astype(np.float16), sx.astype(np.float16),
+                                           np.zeros((4, 2), np.float32)], [lam], {})
+check("plugin golden takes gradInput's dtype", got[0].dtype == np.float32 and got[0].tolist() == want_ss)
+# Promote: fp32 operands as float64; golden in float64 with the kernel's rules
+got = ttk_call("aclnnSoftshrinkBackward", [sg, sx, np.zeros((4, 2), np.float32)], [lam], {}, promote=True)
+check("Promote softshrink: float64 golden", got[0].dtype == np.float64 and got[0].tolist() == want_ss)
+edge_x = np.array([np.nan, -0.5, 0.5, -np.inf, 0.25], np.float32)
+got = ttk_call("aclnnSoftshrinkBackward", [np.full(5, 2.0, np.float32), edge_x, np.zeros(5, np.float32)],
+               [np.array(0.5, np.float32)], {}, promote=True)
+check("Promote softshrink: NaN selects grad, |x| == lambda gives +0",
+      got[0].tolist() == [2, 0, 0, 2, 0] and not np.signbit(got[0][1]))
+r64 = np.array([-2, -1, 0, -0.0, 1, 0.5, np.nan, -np.inf], np.float32)
+got = ttk_call("aclnnSeluBackward", [np.ones(8, np.float32), r64, np.zeros(8, np.float32)], [], {}, promote=True)
+sa, sc = 1.7580993408473768599402175208123, 1.0507009873554804934193349852946
+want_sel = [-2 + sa, -1 + sa, sa, sa, sc, sc, sc]
+check("Promote selu: float64 with the branch rules (r <= 0: g*(r+SCALE*ALPHA); NaN, +: g*SCALE)",
+      got[0].dtype == np.float64 and got[0][:7].tolist() == want_sel and got[0][7] == -np.inf)
+fp32 = ttk_call("aclnnSeluBackward", [np.ones(8, np.float32), r64, np.zeros(8, np.float32)], [], {})[0]
+check("Promote selu within float32 rounding of the fp32 golden",
+      np.allclose(fp32[:7].astype(np.float64), want_sel, rtol=2.0**-23, atol=0))
+got = ttk_call("aclnnSeluBackward", [np.ones(8, np.float16), r64.astype(np.float16), np.zeros(8, np.float16)],
+               [], {}, promote=True)
+check("Promote fp16 case: float32 through the library", got[0].dtype == np.float32)
+kern = ttk_load(PLUGIN, "soft_shrink_grad")(sg.astype(np.float64), sx.astype(np.float64), lambd=1.2)
+check("kernel plugin in Promote (float64)", kern.dtype == np.float64 and kern.tolist() == want_ss)
+
+# torch's rule for tensors that require grad, without torch installed: a
+# stand-in module and tensor type (the package decides by the type's module
+# and reads requires_grad / is_leaf / torch.is_grad_enabled(), refusing before
+# any other use of the tensor). With torch installed the section above uses
+# the real one.
+if "torch" not in sys.modules:
+    import types
+    fake = types.ModuleType("torch")
+    fake.grad = True
+    fake.is_grad_enabled = lambda: fake.grad
+    FakeTensor = type("Tensor", (), {"__module__": "torch", "requires_grad": True, "is_leaf": True})
+    sys.modules["torch"] = fake
+    try:
+        e = raises(RuntimeError, opsnn.inplace_selu, FakeTensor())
+        check("leaf requiring grad refused in place (torch's message)", e is not None and "leaf Variable" in str(e))
+        e = raises(RuntimeError, opsnn.selu, seed_x, out=FakeTensor())
+        check("out= requiring grad refused", e is not None and "automatic differentiation" in str(e))
+        fake.grad = False  # torch.no_grad(): the check lets it through (and the stand-in fails later)
+        try:
+            opsnn.inplace_selu(FakeTensor())
+            passed = True
+        except RuntimeError:
+            passed = False
+        except AttributeError:  # the stand-in has no device: the grad check let it through
+            passed = True
+        check("under no_grad the grad check passes", passed)
+    finally:
+        del sys.modules["torch"]
+
+# the load error names every path tried, OPSNN_LIBRARY's first
+child = subprocess.run([sys.executable, "-c", "import opsnn"], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, OPSNN_LIBRARY="/nonexistent/libopsnn.so.0"))
+check("a bad OPSNN_LIBRARY is named in the load error", child.returncode != 0 and
+      "/nonexistent/libopsnn.so.0: no such file" in child.stderr and "OPSNN_LIBRARY" in child.stderr)
 
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)

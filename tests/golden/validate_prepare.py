@@ -69,19 +69,30 @@ def per_slot(v, i):
     return v
 
 
-def storage(view, strides, offset, given):
-    if given:
-        return tuple(given)
-    if strides is None and not offset:
-        return tuple(view)
-    if strides is None:
-        strides, s = [], 1
-        for d in reversed(view):
-            strides.insert(0, s)
-            s *= max(d, 1)
-    if math.prod(view) == 0:
-        return (offset,)
-    return (offset + 1 + sum((d - 1) * s for d, s in zip(view, strides)),)
+def storage(view, given):
+    """TTK's storage shape of a tensor: the CSV's, else the view shape
+    (TensorApiTestcaseBase.flat_storage_shape), whatever the strides."""
+    return tuple(given) if given else tuple(view)
+
+
+def ttk_names(rows, op_col):
+    """Row names as TTK's TestcaseManager gives them: auto_testcase_name_<i+1>
+    when the column is missing (_testcase_hdr_check), a repeated name of an
+    enabled row renamed <name>_<op>_dup<k> (_rename_duplicate_case_name)."""
+    seen, names = set(), []
+    for i, row in enumerate(rows):
+        name = row["testcase_name"].strip() if "testcase_name" in row else "auto_testcase_name_%d" % (i + 1)
+        if str(row.get("is_enabled", "")).strip() == "False":
+            names.append(name)
+            continue
+        if name in seen:
+            k = 0
+            while "%s_%s_dup%d" % (name, row[op_col], k) in seen:
+                k += 1
+            name = "%s_%s_dup%d" % (name, row[op_col], k)
+        seen.add(name)
+        names.append(name)
+    return names
 
 
 def expect_cases(path):
@@ -103,32 +114,30 @@ def expect_cases(path):
             tensors = [(dt(i["dtype"]), s) for i, s in zip(ins, shapes)] + [(dt(ins[0]["dtype"]), out)]
             cases.append(("%s_%s" % (api, c["id"]), tensors, scal, (dt(ins[0]["dtype"]), out)))
         return cases
-    for row in csv.DictReader(io.StringIO(text)):
+    rows = list(csv.DictReader(io.StringIO(text)))
+    names = ttk_names(rows, "api_name" if rows and "api_name" in rows[0] else "op_name")
+    for row, name in zip(rows, names):
         if str(row.get("is_enabled", "")).strip() == "False":
             continue
         if row.get("api_name"):
             views = lit(row, "tensor_view_shapes")
             dts = lit(row, "tensor_dtypes")
-            strides = lit(row, "tensor_view_strides", ()) or ()
-            offsets = lit(row, "tensor_view_offsets", ()) or ()
             stor = lit(row, "tensor_storage_shapes", ()) or ()
             ins = []
             for k in range(3):
-                ins.append((dt(per_slot(dts, k)), storage(views[k], strides[k] if k < len(strides) else None,
-                                                         offsets[k] if k < len(offsets) and offsets[k] else 0,
-                                                         stor[k] if k < len(stor) else None)))
+                ins.append((dt(per_slot(dts, k)), storage(views[k], stor[k] if k < len(stor) else None)))
             scal = []
             if row["api_name"] == "aclnnSoftshrinkBackward":
                 sd = lit(row, "scalar_dtypes", ("float32",)) or ("float32",)
                 scal = [dt(sd[0])]
-            cases.append((row["testcase_name"], ins, scal, (dt(per_slot(dts, 2)), tuple(views[2]))))
+            cases.append((name, ins, scal, (dt(per_slot(dts, 2)), tuple(views[2]))))
         else:
             shapes = lit(row, "input_shapes")
             dts = lit(row, "input_dtypes")
             odts = lit(row, "output_dtypes")
             ins = [(dt(per_slot(dts, k)), tuple(shapes[k])) for k in range(2)]
             out = bcast(shapes[0], shapes[1]) if row["op_name"] == "soft_shrink_grad" else tuple(shapes[0])
-            cases.append((row["testcase_name"], ins, [], (dt(per_slot(odts, 0)), out)))
+            cases.append((name, ins, [], (dt(per_slot(odts, 0)), out)))
     return cases
 
 
@@ -175,10 +184,26 @@ def main(argv):
         if fmt == "bin":
             token = "x".join(str(x) for x in gshape) if gshape else "scalar"
             files["golden_0_%s__shape_%s.bin" % (gdt, token)] = (gdt, gshape)
-        else:
-            files["golden_0_%s.npy" % gdt] = (gdt, gshape)
+        else:  # a rank-0 golden is saved (1,): ManualDataStore._write_single stores it contiguous
+            files["golden_0_%s.npy" % gdt] = (gdt, gshape if gshape else (1,))
         want_dirs[dirname(name)] = (name, files)
     present = sorted(os.listdir(root))
+    # opsnn-golden's manifest beside the case directories (TTK only opens the
+    # directory of a case it looks up: ManualDataStore.case_dir): JSON whose
+    # case list names every case directory
+    manifest = os.path.join(root, "opsnn-golden.manifest")
+    if "opsnn-golden.manifest" in present:
+        present.remove("opsnn-golden.manifest")
+        m = json.load(open(manifest))
+        for key in ("library_version", "soc", "operator_package", "format", "seed", "cases_sha256", "cases"):
+            if key not in m:
+                errors.append("%s: no %s" % (manifest, key))
+        if sorted(m.get("cases", [])) != sorted(e for e in present if not e.startswith(".")):
+            errors.append("%s: cases %s, directories %s" % (manifest, m.get("cases"), present))
+        if m.get("format") != fmt:
+            errors.append("%s: format %r, want %r" % (manifest, m.get("format"), fmt))
+    else:
+        errors.append("%s missing" % manifest)
     for entry in present:
         p = os.path.join(root, entry)
         if entry.startswith("."):

@@ -297,23 +297,87 @@ static int load(reader *r, const golden_dtype *dtype, const char *dtype_opt,
     return 0;
 }
 
-int golden_load(const char *path, const golden_dtype *dtype, const char *dtype_opt,
-                const golden_shape *shape, golden_array *a, golden_err *e)
+int golden_open_read(const char *path, int need_regular, golden_err *e)
+{
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    }
+    struct stat st;
+    int flags = fcntl(fd, F_GETFL);
+    if (fstat(fd, &st) != 0 || flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        int saved = errno;
+        close(fd);
+        return golden_fail(e, "%s: cannot stat: %s", path, strerror(saved));
+    }
+    if (S_ISDIR(st.st_mode) || (need_regular && !S_ISREG(st.st_mode))) {
+        close(fd);
+        return golden_fail(e, "%s: is %s, not a regular file", path,
+                           S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+                           : S_ISCHR(st.st_mode) ? "a character device" : "a special file");
+    }
+    return fd;
+}
+
+int golden_read_whole(const char *path, int need_regular, size_t max_bytes, char **buf, size_t *len,
+                      golden_err *e)
+{
+    int fd = golden_open_read(path, need_regular, e);
+    if (fd < 0) {
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    int rc = b == NULL ? golden_fail(e, "%s: out of memory", path) : 0;
+    while (rc == 0) {
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0 && errno == EINTR) {
+            continue;
+        }
+        if (r < 0) {
+            rc = golden_fail(e, "%s: cannot read: %s", path, strerror(errno));
+        } else if (r == 0) {
+            break;
+        } else if ((n += (size_t)r) == cap) {
+            char *nb = cap <= max_bytes ? realloc(b, cap * 2) : NULL;
+            if (nb == NULL) {
+                rc = cap > max_bytes ? golden_fail(e, "%s: larger than %zu bytes", path, max_bytes)
+                                     : golden_fail(e, "%s: out of memory", path);
+            } else {
+                b = nb;
+                cap *= 2;
+            }
+        }
+    }
+    close(fd);
+    if (rc == 0 && n > max_bytes) {
+        rc = golden_fail(e, "%s: larger than %zu bytes", path, max_bytes);
+    }
+    if (rc != 0) {
+        free(b);
+        return -1;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+static int load_path(const char *path, int need_regular, const golden_dtype *dtype, const char *dtype_opt,
+                     const golden_shape *shape, golden_array *a, golden_err *e)
 {
     memset(a, 0, sizeof *a);
     reader r;
     memset(&r, 0, sizeof r);
     r.path = path;
-    r.fd = open(path, O_RDONLY);
+    r.fd = golden_open_read(path, need_regular, e);
     if (r.fd < 0) {
-        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
     }
     struct stat st;
     int rc = 0;
     if (fstat(r.fd, &st) != 0) {
         rc = golden_fail(e, "%s: cannot stat: %s", path, strerror(errno));
-    } else if (S_ISDIR(st.st_mode)) {
-        rc = golden_fail(e, "%s: is a directory", path);
     } else {
         r.regular = S_ISREG(st.st_mode);
         r.file_size = r.regular && st.st_size > 0 ? (uint64_t)st.st_size : 0;
@@ -327,6 +391,18 @@ int golden_load(const char *path, const golden_dtype *dtype, const char *dtype_o
     }
     a->data = r.buf; /* at least one byte: the reader asked for nbytes + 1 */
     return 0;
+}
+
+int golden_load(const char *path, const golden_dtype *dtype, const char *dtype_opt,
+                const golden_shape *shape, golden_array *a, golden_err *e)
+{
+    return load_path(path, 0, dtype, dtype_opt, shape, a, e);
+}
+
+int golden_load_regular(const char *path, const golden_dtype *dtype, const char *dtype_opt,
+                        const golden_shape *shape, golden_array *a, golden_err *e)
+{
+    return load_path(path, 1, dtype, dtype_opt, shape, a, e);
 }
 
 int golden_array_alloc(golden_array *a, const golden_dtype *dtype, const golden_shape *shape,
@@ -629,4 +705,26 @@ void golden_discard(golden_pending *p)
     free(p->path);
     free(p->bytes);
     memset(p, 0, sizeof *p);
+}
+
+int golden_text_open(golden_text *t, golden_err *e)
+{
+    memset(t, 0, sizeof *t);
+    t->f = open_memstream(&t->buf, &t->len);
+    return t->f != NULL ? 0 : golden_fail(e, "out of memory");
+}
+
+int golden_text_commit(golden_text *t, const char *path, golden_err *e)
+{
+    int bad = ferror(t->f);
+    int rc = fclose(t->f) != 0 || bad ? golden_fail(e, "%s: out of memory", path) : 0;
+    golden_pending p;
+    if (rc == 0 && golden_stage_bytes(&p, path, t->buf, t->len, e) == 0) {
+        rc = golden_commit(&p, e);
+    } else {
+        rc = -1;
+    }
+    free(t->buf);
+    memset(t, 0, sizeof *t);
+    return rc;
 }

@@ -76,4 +76,34 @@ FILE *golden_report_stream(void);
 /** Remove a staged file that will not be committed (no-op when none). */
 void golden_discard(golden_pending *p);
 
+/** A text output (a report, a case table, a manifest) built in memory with
+ *  stdio and then written through the same stage + commit path as arrays:
+ *  FIFOs, character devices and streams are written through, a symlink's
+ *  target is replaced and the link kept, the temporary file is created
+ *  exclusively under an unpredictable name. */
+typedef struct {
+    FILE *f; /* write here between golden_text_open and golden_text_commit */
+    char *buf;
+    size_t len;
+} golden_text;
+
+int golden_text_open(golden_text *t, golden_err *e);
+
+/** Write what t holds to path and release t (also on failure). */
+int golden_text_commit(golden_text *t, const char *path, golden_err *e);
+
+/** Open a file to read without blocking in open() (a FIFO with no writer);
+ *  need_regular refuses anything but a regular file. The descriptor is
+ *  switched back to blocking reads. Messages start with the path. */
+int golden_open_read(const char *path, int need_regular, golden_err *e);
+
+/** A whole file into memory (malloc'ed, *len bytes, not NUL-terminated),
+ *  opened as golden_open_read does; more than max_bytes is an error. */
+int golden_read_whole(const char *path, int need_regular, size_t max_bytes, char **buf, size_t *len,
+                      golden_err *e);
+
+/** golden_load for a file that must be regular (a tree's data files). */
+int golden_load_regular(const char *path, const golden_dtype *dtype, const char *dtype_opt,
+                        const golden_shape *shape, golden_array *a, golden_err *e);
+
 #endif

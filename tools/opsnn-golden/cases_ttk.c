@@ -6,8 +6,9 @@
  *          lambd, default 0.5) or selu_grad (gradients, outputs);
  *          input_shapes, input_dtypes, output_shapes, output_dtypes.
  *  aclnn:  api_name aclnnSoftshrinkBackward (gradOutput, self, gradInput;
- *          scalar lambda: scalar_dtypes, value from attributes 'lambd' /
- *          'lambda' or drawn from scalar_data_ranges) or aclnnSeluBackward
+ *          scalar lambda: scalar_dtypes, value from attributes 'lambda'
+ *          (TTK's key, the C parameter name; 'lambd' also read) or drawn
+ *          from scalar_data_ranges) or aclnnSeluBackward
  *          (gradOutput, result, gradInput); tensor_view_shapes, tensor_dtypes,
  *          tensor_storage_shapes, tensor_view_strides, tensor_view_offsets,
  *          output_tensor_indexes (must be (2,)).
@@ -227,9 +228,9 @@ static void view(rowctx *r, golden_case_tensor *t, size_t k, const golden_lit *s
             return;
         }
     } else {
-        /* TTK's storage defaults to what the view reaches: a 1-D storage of
-         * offset + 1 + sum((dim - 1) * stride) elements (the view shape when
-         * the tensor is plain contiguous). */
+        /* No storage shape: TTK takes the view shape as the storage shape
+         * (TensorApiTestcaseBase.flat_storage_shape) and refuses a row whose
+         * view does not fit in it (TestcaseAclnn._tensor_param_valid). */
         int64_t extent = off + 1, numel = 1;
         for (int d = 0; d < t->shape.ndim; d++) {
             int64_t span = t->shape.dims[d] - 1, st = t->strides[d];
@@ -240,13 +241,16 @@ static void view(rowctx *r, golden_case_tensor *t, size_t k, const golden_lit *s
             extent += span > 0 ? span * st : 0;
             numel *= t->shape.dims[d]; /* the view's numel was checked with its shape */
         }
-        if (!has_st && off == 0) {
-            t->storage = t->shape;
+        t->storage = t->shape;
+        if (numel > 0 && extent > numel) {
+            golden_case_error(r->c, "tensor_storage_shapes: tensor %zu has none, so its storage is its view "
+                              "shape (%lld elements, as TTK takes it), but the view reaches element %lld: "
+                              "give the tensor's storage shape", k, (long long)numel, (long long)(extent - 1));
             return;
         }
-        memset(&t->storage, 0, sizeof t->storage);
-        t->storage.ndim = 1;
-        t->storage.dims[0] = numel == 0 ? off : extent;
+        if (!has_st && off == 0) {
+            return;
+        }
     }
     t->strided = 1;
 }
@@ -309,14 +313,16 @@ static void read_aclnn(rowctx *r)
             return;
         }
         const golden_lit *attrs = cell(r, "attributes");
-        const golden_lit *l = golden_lit_get(attrs, "lambd");
+        /* TTK sets the scalar from attributes['lambda'], the C parameter's
+         * name (AclnnParamPlan.build_args); 'lambd' is still read. */
+        const golden_lit *l = golden_lit_get(attrs, "lambda");
         if (l == NULL) {
-            l = golden_lit_get(attrs, "lambda");
+            l = golden_lit_get(attrs, "lambd");
         }
         golden_err e;
         if (l != NULL) {
             if (golden_case_range(l, &c->lambd_range, &e) != 0) {
-                golden_case_error(c, "attributes: lambd: %s", e.msg);
+                golden_case_error(c, "attributes: lambda: %s", e.msg);
                 return;
             }
             c->lambd = c->lambd_range.lo;
@@ -345,6 +351,7 @@ int golden_cases_parse_ttk(const char *buf, size_t len, golden_caseset *s, golde
         return golden_fail(e, "not a case file: a JSON list (ATK) or a CSV with an api_name or op_name column (TTK)");
     }
     s->kind = aclnn ? GOLDEN_CASES_TTK_ACLNN : GOLDEN_CASES_TTK_KERNEL;
+    int named = golden_csv_col(&csv, "testcase_name") >= 0;
     for (int i = 0; i < csv.nrows; i++) {
         golden_case *c = golden_cases_add(s, e);
         if (c == NULL) {
@@ -356,11 +363,36 @@ int golden_cases_parse_ttk(const char *buf, size_t len, golden_caseset *s, golde
         c->line = csv.rows[i].line;
         const char *name = text(&r, "testcase_name");
         char auto_name[64];
-        if (name[0] == '\0') { /* TTK's own default */
-            snprintf(auto_name, sizeof auto_name, "auto_testcase_name_%d", i);
+        if (!named) { /* no column: TTK numbers the rows from 1 */
+            snprintf(auto_name, sizeof auto_name, "auto_testcase_name_%d", i + 1);
             name = auto_name;
+        } else if (name[strspn(name, " \t")] == '\0') {
+            /* TTK finds no value and no default for the field and refuses
+             * the whole file (TestcaseManager._process) */
+            golden_fail(e, "line %d: testcase_name is empty (TTK refuses the whole file; name every row, "
+                        "or leave the column out to have rows named auto_testcase_name_1, _2, ...)",
+                        csv.rows[i].line);
+            golden_csv_free(&csv);
+            golden_caseset_free(s);
+            return -1;
         }
-        golden_case_set_name(c, name);
+        /* TTK strips every cell (TestcaseManager reads rows stripped) */
+        size_t b = strspn(name, " \t\r\n"), n = strlen(name);
+        while (n > b && strchr(" \t\r\n", name[n - 1]) != NULL) {
+            n--;
+        }
+        char *stripped = malloc(n - b + 1);
+        if (stripped != NULL) {
+            memcpy(stripped, name + b, n - b);
+            stripped[n - b] = '\0';
+        }
+        if (stripped == NULL || golden_case_set_name(c, stripped) != 0) {
+            free(stripped);
+            golden_csv_free(&csv);
+            golden_caseset_free(s);
+            return golden_fail(e, "out of memory");
+        }
+        free(stripped);
         if (aclnn) {
             read_aclnn(&r);
         } else {

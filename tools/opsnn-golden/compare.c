@@ -86,6 +86,37 @@ int golden_compare(const golden_array *golden, const golden_array *actual, const
     return 0;
 }
 
+int golden_worst_element(const golden_array *golden, const golden_array *actual, golden_mismatch *w,
+                         double *error)
+{
+    int found = 0;
+    *error = 0.0;
+    for (int64_t i = 0; i < golden->numel && i < actual->numel; i++) {
+        double g = golden_get(golden->dtype, golden->data, i);
+        double a = golden_get(actual->dtype, actual->data, i);
+        double d;
+        if (isnan(g) || isnan(a) || isinf(g) || isinf(a)) {
+            if ((isnan(g) && isnan(a)) || g == a) {
+                continue;
+            }
+            d = INFINITY;
+        } else {
+            d = fabs(a - g);
+        }
+        if (d > *error || (!found && d > 0.0)) {
+            *error = d;
+            w->index = i;
+            w->golden = g;
+            w->actual = a;
+            found = 1;
+            if (isinf(d)) {
+                break; /* the first special mismatch */
+            }
+        }
+    }
+    return found;
+}
+
 void golden_cmp_result_free(golden_cmp_result *r)
 {
     free(r->first);

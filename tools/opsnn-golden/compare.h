@@ -46,6 +46,12 @@ int golden_compare(const golden_array *golden, const golden_array *actual, const
 
 void golden_cmp_result_free(golden_cmp_result *r);
 
+/** The worst element of actual against golden: a NaN/inf where the other
+ *  differs first (error inf), else the largest |actual - golden|. 0 when the
+ *  arrays are empty or equal everywhere (NaN matching NaN). */
+int golden_worst_element(const golden_array *golden, const golden_array *actual, golden_mismatch *w,
+                         double *error);
+
 /** The `compare` sub-command: exit 0 pass, 1 fail, 2 bad input. */
 int golden_cmd_compare(int argc, char **argv);
 

@@ -64,14 +64,18 @@ static const golden_command COMMANDS[] = {
      "1e-3, bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
      "Exit status: 0 pass, 1 fail, 2 bad input.\n"},
     {"run", golden_cmd_run,
-     "run CASES [--prepare DIR] [--format bin|npy] [--seed N] [--npu-dir DIR]\n"
+     "run CASES [--prepare DIR] [--format bin|npy] [--seed N]\n"
+     "    [--npu-dir DIR (--golden-dir TREE | --regenerate-goldens)]\n"
      "    [--compare METHOD] [--report-csv F] [--report-json F] [--junit F]\n"
      "    [--max-numel N] [--quiet] [--emit-ttk-csv F] [--testcase NAME ...]\n",
      "Every case of an ATK .json or a TTK kernel/aclnn .csv (recognised by content): inputs\n"
      "from the file's ranges and --seed (default 0), goldens from the library; --prepare\n"
-     "writes TTK's manual-data tree (--format, default bin) for `ttk --manual-data-dirs`;\n"
-     "--npu-dir judges NPU outputs saved in that layout (output_0_<dtype>.bin) with\n"
-     "--compare (default: the file's standard, else mixed). One line per case, a summary,\n"
+     "writes TTK's manual-data tree (--format, default bin) for `ttk --manual-data-dirs`,\n"
+     "and its manifest (library, SoC, operator package, seed, cases). --npu-dir judges NPU\n"
+     "outputs saved in that layout (output_0_<dtype>.bin) against the goldens of the\n"
+     "--golden-dir tree (refused if prepared under another configuration), or goldens\n"
+     "computed again from --seed with --regenerate-goldens, with --compare (default: the\n"
+     "file's standard, else mixed); a FAIL names the worst element. One line per case, a summary,\n"
      "reports as CSV, JSON, JUnit; --emit-ttk-csv writes the cases as a TTK aclnn table.\n"
      "Cases with a tensor above --max-numel elements (default 67108864) are skipped;\n"
      "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"

@@ -128,8 +128,9 @@ static int write_file(const char *path, const void *hdr, size_t nh, const void *
     return ok ? 0 : golden_fail(e, "cannot write %s: %s", path, strerror(errno));
 }
 
-/* One slot file. Inputs and scalars of rank 0 are saved as shape (1,), as TTK
- * saves them; goldens keep their shape (the bin name carries it). */
+/* One slot file. Every array of rank 0 is saved as shape (1,), as TTK saves
+ * it (ManualDataStore._write_single makes arrays contiguous, which gives a
+ * rank-0 value one dimension); a rank-0 golden's bin name keeps "scalar". */
 static int write_slot(const char *dir, const char *role, int index, const golden_array *a, const char *format,
                       golden_err *e)
 {
@@ -137,13 +138,13 @@ static int write_slot(const char *dir, const char *role, int index, const golden
     const char *dt = golden_numpy_name(a->dtype);
     golden_shape shape = a->shape;
     int golden = strcmp(role, "golden") == 0;
-    if (!golden && shape.ndim == 0) {
+    if (shape.ndim == 0) {
         shape.ndim = 1;
         shape.dims[0] = 1;
     }
     if (golden && strcmp(format, "bin") == 0) {
         char tok[512];
-        golden_shape_token(&shape, tok, sizeof tok);
+        golden_shape_token(&a->shape, tok, sizeof tok);
         if ((size_t)snprintf(name, sizeof name, "%s_%d_%s__shape_%s.bin", role, index, dt, tok) >= sizeof name) {
             return golden_fail(e, "shape %s too long for a file name", tok);
         }
@@ -190,7 +191,11 @@ int golden_prepare_case(const char *root, const char *testcase_name, const golde
     if (mkdtemp(tmp) == NULL) {
         return golden_fail(e, "cannot create a temporary directory in %s: %s", root, strerror(errno));
     }
-    int rc = 0;
+    /* mkdtemp makes it 0700: give the case directory the mode mkdir would,
+     * so that another account (the one running the NPU) can read the tree */
+    mode_t mask = umask(0);
+    umask(mask);
+    int rc = chmod(tmp, 0777 & ~mask) != 0 ? golden_fail(e, "%s: %s", tmp, strerror(errno)) : 0;
     for (int i = 0; rc == 0 && i < d->ninputs; i++) {
         rc = write_slot(tmp, "input", i, d->inputs[i], format, e);
     }

@@ -1,8 +1,9 @@
 #include "report.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
+
+#include "binio.h"
 
 const char *golden_status_name(golden_status s)
 {
@@ -16,7 +17,7 @@ const char *golden_status_name(golden_status s)
     return "?";
 }
 
-static void csv_cell(FILE *f, const char *s)
+void golden_csv_cell(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s != '\0'; s++) {
@@ -61,31 +62,6 @@ static void xml_str(FILE *f, const char *s)
     }
 }
 
-/* Write through a temporary file renamed into place. */
-static FILE *open_out(const char *path, char *tmp, size_t size, golden_err *e)
-{
-    snprintf(tmp, size, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        golden_fail(e, "cannot create %s: %s", tmp, strerror(errno));
-    }
-    return f;
-}
-
-static int close_out(FILE *f, const char *tmp, const char *path, golden_err *e)
-{
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return golden_fail(e, "cannot write %s", path);
-    }
-    if (rename(tmp, path) != 0) {
-        remove(tmp);
-        return golden_fail(e, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-    }
-    return 0;
-}
-
 /* TTK's result CSV reports an execution and a precision status per case. */
 static const char *exec_status(golden_status s)
 {
@@ -94,35 +70,35 @@ static const char *exec_status(golden_status s)
 
 int golden_report_csv(const char *path, const golden_result *r, int n, golden_err *e)
 {
-    char tmp[4200];
-    FILE *f = open_out(path, tmp, sizeof tmp, e);
-    if (f == NULL) {
+    golden_text t;
+    if (golden_text_open(&t, e) != 0) {
         return -1;
     }
+    FILE *f = t.f;
     fputs("testcase_name,op,dtype,shape,execution_status,precision_status,compare_method,precision,"
           "seconds,message\n", f);
     for (int i = 0; i < n; i++) {
-        csv_cell(f, r[i].name);
+        golden_csv_cell(f, r[i].name);
         fprintf(f, ",%s,%s,", r[i].op, r[i].dtype);
-        csv_cell(f, r[i].shape);
+        golden_csv_cell(f, r[i].shape);
         fprintf(f, ",%s,%s,%s,", exec_status(r[i].status), golden_status_name(r[i].status), r[i].method);
         if (r[i].has_metric) {
             fprintf(f, "%.9g", r[i].metric);
         }
         fprintf(f, ",%.6f,", r[i].seconds);
-        csv_cell(f, r[i].message);
+        golden_csv_cell(f, r[i].message);
         fputc('\n', f);
     }
-    return close_out(f, tmp, path, e);
+    return golden_text_commit(&t, path, e);
 }
 
 int golden_report_json(const char *path, const char *cases_file, const golden_result *r, int n, golden_err *e)
 {
-    char tmp[4200];
-    FILE *f = open_out(path, tmp, sizeof tmp, e);
-    if (f == NULL) {
+    golden_text t;
+    if (golden_text_open(&t, e) != 0) {
         return -1;
     }
+    FILE *f = t.f;
     int count[5] = {0};
     for (int i = 0; i < n; i++) {
         count[r[i].status]++;
@@ -150,16 +126,16 @@ int golden_report_json(const char *path, const char *cases_file, const golden_re
         fputc('}', f);
     }
     fputs("\n]}\n", f);
-    return close_out(f, tmp, path, e);
+    return golden_text_commit(&t, path, e);
 }
 
 int golden_report_junit(const char *path, const char *cases_file, const golden_result *r, int n, golden_err *e)
 {
-    char tmp[4200];
-    FILE *f = open_out(path, tmp, sizeof tmp, e);
-    if (f == NULL) {
+    golden_text t;
+    if (golden_text_open(&t, e) != 0) {
         return -1;
     }
+    FILE *f = t.f;
     int fails = 0, errors = 0, skips = 0;
     double total = 0;
     for (int i = 0; i < n; i++) {
@@ -188,5 +164,5 @@ int golden_report_junit(const char *path, const char *cases_file, const golden_r
         fputs("</testcase>\n", f);
     }
     fputs("</testsuite>\n</testsuites>\n", f);
-    return close_out(f, tmp, path, e);
+    return golden_text_commit(&t, path, e);
 }

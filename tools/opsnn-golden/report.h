@@ -32,6 +32,10 @@ typedef struct {
 
 const char *golden_status_name(golden_status s);
 
+/** One CSV field as RFC 4180 writes it: in double quotes, a quote doubled
+ *  (commas and line breaks stay inside the quotes). */
+void golden_csv_cell(FILE *f, const char *s);
+
 int golden_report_csv(const char *path, const golden_result *r, int n, golden_err *e);
 int golden_report_json(const char *path, const char *cases_file, const golden_result *r, int n, golden_err *e);
 int golden_report_junit(const char *path, const char *cases_file, const golden_result *r, int n, golden_err *e);

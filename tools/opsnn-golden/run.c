@@ -1,6 +1,7 @@
 #include "run.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +15,9 @@
 #include "aclnn/acl_meta.h"
 #include "args.h"
 #include "cases.h"
+#include "compare.h"
 #include "gen.h"
+#include "manifest.h"
 #include "op.h"
 #include "prepare.h"
 #include "report.h"
@@ -27,53 +30,16 @@ typedef struct {
     const char *prepare; /* NULL: no prepare tree */
     const char *format;
     const char *npu_dir;
+    const char *golden_dir; /* the judge's goldens: a prepared tree */
+    const golden_manifest *tree; /* golden_dir's manifest */
+    int regenerate; /* --regenerate-goldens: the judge computes goldens from --seed */
     uint64_t seed;
+    int seed_given;
     int has_method;
     golden_cmp_method method;
     int64_t max_numel;
     int quiet;
 } run_cfg;
-
-/* The whole case file, bounded. */
-static int read_cases_file(const char *path, char **buf, size_t *len, golden_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        return golden_fail(e, "%s: cannot open: %s", path, strerror(errno));
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap);
-    int rc = 0;
-    while (b != NULL) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap || ferror(f)) {
-            break;
-        }
-        if (cap >= RUN_MAX_FILE) {
-            rc = golden_fail(e, "%s: larger than %u MiB: not a case file", path, RUN_MAX_FILE >> 20);
-            break;
-        }
-        char *nb = realloc(b, cap * 2);
-        if (nb == NULL) {
-            free(b);
-            b = NULL;
-            break;
-        }
-        b = nb;
-        cap *= 2;
-    }
-    if (rc == 0 && (b == NULL || ferror(f))) {
-        rc = golden_fail(e, "%s: cannot read: %s", path, b == NULL ? "out of memory" : strerror(errno));
-    }
-    fclose(f);
-    if (rc != 0) {
-        free(b);
-        return rc;
-    }
-    *buf = b;
-    *len = n;
-    return 0;
-}
 
 /* The case's own random stream: the seed and the case name, so a case draws
  * the same inputs whatever else the file holds. */
@@ -178,6 +144,24 @@ static int find_npu_output(const char *npu_dir, const char *dirname, char *path,
     return 0;
 }
 
+/* The FAIL line's tail: where the worst element is and how many elements
+ * the method's element rule rejects. */
+static void describe_failure(const golden_array *y, const golden_array *npu, const golden_verdict *v,
+                             golden_result *res)
+{
+    golden_mismatch w;
+    double err = 0.0;
+    size_t n = strlen(res->message);
+    if (!golden_worst_element(y, npu, &w, &err) || n + 1 >= sizeof res->message) {
+        return;
+    }
+    char idx[256];
+    golden_shape_unravel(&y->shape, w.index, idx, sizeof idx);
+    snprintf(res->message + n, sizeof res->message - n,
+             "; worst element %s: golden %.9g, actual %.9g, error %.9g; %lld of %lld elements over tolerance",
+             idx, w.golden, w.actual, err, (long long)v->bad, (long long)v->total);
+}
+
 static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirname, const golden_array *y,
                       golden_result *res)
 {
@@ -199,7 +183,13 @@ static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirn
                  dt == NULL ? "unknown dtype in the file name" : "saved shape differs from the golden shape");
         return;
     }
-    if (golden_load(path, dt, "the file name", &y->shape, &npu, &e) != 0) {
+    /* a rank-0 output is saved with shape (1,), as TTK saves it */
+    golden_shape want_shape = y->shape;
+    if (want_shape.ndim == 0) {
+        want_shape.ndim = 1;
+        want_shape.dims[0] = 1;
+    }
+    if (golden_load_regular(path, dt, "the file name", &want_shape, &npu, &e) != 0) {
         res->status = GOLDEN_ST_ERROR;
         snprintf(res->message, sizeof res->message, "%s", e.msg);
         return;
@@ -215,8 +205,49 @@ static void judge_npu(const run_cfg *cfg, const golden_case *c, const char *dirn
         res->metric = v.metric;
         res->has_metric = 1;
         snprintf(res->message, sizeof res->message, "%s", v.detail);
+        if (!v.pass) {
+            describe_failure(y, &npu, &v, res);
+        }
     }
     golden_array_free(&npu);
+}
+
+/* Judge a case against the golden its prepared tree holds (no computing):
+ * <golden-dir>/<case dir>/golden_0_<dtype>__shape_<token>.bin or
+ * golden_0_<dtype>.npy, as `run --prepare` wrote it. */
+static void judge_from_tree(const run_cfg *cfg, const golden_case *c, golden_result *res)
+{
+    char dirname[200], tok[512], path[4800];
+    golden_err e;
+    golden_case_dirname(c->name, dirname, sizeof dirname);
+    if (!golden_manifest_has(cfg->tree, dirname)) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "not in the --golden-dir tree (%.200s): its prepare run "
+                 "produced no golden for it", dirname);
+        return;
+    }
+    golden_shape_token(&c->out.shape, tok, sizeof tok);
+    const char *dt = golden_numpy_name(c->out.dtype);
+    if (strcmp(cfg->tree->format, "npy") == 0) {
+        snprintf(path, sizeof path, "%s/%s/golden_0_%s.npy", cfg->golden_dir, dirname, dt);
+    } else {
+        snprintf(path, sizeof path, "%s/%s/golden_0_%s__shape_%s.bin", cfg->golden_dir, dirname, dt, tok);
+    }
+    golden_shape shape = c->out.shape;
+    if (shape.ndim == 0) {
+        shape.ndim = 1;
+        shape.dims[0] = 1;
+    }
+    golden_array y;
+    if (golden_load_regular(path, c->out.dtype, "the case file", &shape, &y, &e) != 0) {
+        res->status = GOLDEN_ST_ERROR;
+        snprintf(res->message, sizeof res->message, "golden from the tree: %.990s", e.msg);
+        return;
+    }
+    y.shape = c->out.shape; /* indices in FAIL lines follow the view shape */
+    res->produced = 1;
+    judge_npu(cfg, c, dirname, &y, res);
+    golden_array_free(&y);
 }
 
 static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *res)
@@ -254,6 +285,10 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
                      (long long)n, (long long)cfg->max_numel);
             return;
         }
+    }
+    if (cfg->golden_dir != NULL) {
+        judge_from_tree(cfg, c, res);
+        return;
     }
     golden_array in[3], y, sc;
     memset(in, 0, sizeof in);
@@ -380,12 +415,11 @@ static void py_tuple(FILE *f, const int64_t *v, int n)
  * prepared tree with (ATK files have no TTK table of their own). */
 static int emit_ttk_csv(const char *path, const golden_caseset *set, const golden_result *res, golden_err *e)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        return golden_fail(e, "cannot create %s: %s", tmp, strerror(errno));
+    golden_text out;
+    if (golden_text_open(&out, e) != 0) {
+        return -1;
     }
+    FILE *f = out.f;
     fputs("testcase_name,api_name,tensor_view_shapes,tensor_dtypes,tensor_formats,tensor_storage_shapes,"
           "tensor_view_offsets,tensor_view_strides,output_tensor_indexes,attributes,scalar_dtypes,"
           "input_data_ranges\n", f);
@@ -395,7 +429,8 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
             continue;
         }
         const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};
-        fprintf(f, "%s,%s,\"(", c->name, c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
+        golden_csv_cell(f, c->name);
+        fprintf(f, ",%s,\"(", c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
         for (int k = 0; k < 3; k++) {
             fputs(k ? ", " : "", f);
             py_tuple(f, t[k]->shape.dims, t[k]->shape.ndim);
@@ -422,7 +457,7 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
         }
         fputs(")\",\"(2,)\",", f);
         if (c->op == GOLDEN_OP_SOFTSHRINK) {
-            fputs("\"{'lambd': ", f);
+            fputs("\"{'lambda': ", f);
             py_num(f, res[i].lambd);
             fprintf(f, "}\",\"('%s',)\",", golden_numpy_name(c->scalar_dtype != NULL ? c->scalar_dtype
                                                                                  : golden_dtype_by_name("fp32")));
@@ -439,10 +474,55 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
         }
         fputs(")\"\n", f);
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        return golden_fail(e, "cannot write %s", path);
+    return golden_text_commit(&out, path, e);
+}
+
+/* TTK renames a repeated testcase_name to <name>_<op>_dup<i>, the first i
+ * that names no earlier case (TestcaseManager._rename_duplicate_case_name;
+ * <op> is the kernel op_name or the aclnn api_name); disabled rows take no
+ * part. An ATK file has no such rule: a repeat there is an error. */
+static int name_taken(const golden_caseset *set, int upto, const char *name)
+{
+    for (int j = 0; j < upto; j++) {
+        if (!set->cases[j].disabled && set->cases[j].name != NULL && strcmp(set->cases[j].name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const char *ttk_op_name(const golden_caseset *set, const golden_case *c)
+{
+    int kernel = set->kind == GOLDEN_CASES_TTK_KERNEL;
+    switch (c->op) {
+    case GOLDEN_OP_SOFTSHRINK: return kernel ? "soft_shrink_grad" : "aclnnSoftshrinkBackward";
+    case GOLDEN_OP_SELU: return kernel ? "selu_grad" : "aclnnSeluBackward";
+    case GOLDEN_OP_SELU_FWD: return "aclnnSelu";
+    }
+    return "?";
+}
+
+static int rename_duplicates(golden_caseset *set, golden_err *e)
+{
+    for (int i = 1; i < set->n; i++) {
+        golden_case *c = &set->cases[i];
+        if (c->disabled || c->name == NULL || !name_taken(set, i, c->name)) {
+            continue;
+        }
+        const char *op = ttk_op_name(set, c);
+        size_t cap = strlen(c->name) + strlen(op) + 32;
+        char *name = malloc(cap);
+        if (name == NULL) {
+            return golden_fail(e, "out of memory");
+        }
+        for (int k = 0;; k++) {
+            snprintf(name, cap, "%s_%s_dup%d", c->name, op, k);
+            if (!name_taken(set, set->n, name)) {
+                break;
+            }
+        }
+        free(c->name);
+        c->name = name;
     }
     return 0;
 }
@@ -463,6 +543,9 @@ static int dir_cmp(const void *a, const void *b)
 
 static int mark_duplicates(golden_caseset *set, golden_err *e)
 {
+    if (set->kind != GOLDEN_CASES_ATK && rename_duplicates(set, e) != 0) {
+        return -1;
+    }
     dir_entry *d = malloc((set->n > 0 ? (size_t)set->n : 1) * sizeof *d);
     if (d == NULL) {
         return golden_fail(e, "out of memory");
@@ -488,7 +571,7 @@ static int mark_duplicates(golden_caseset *set, golden_err *e)
 static const golden_optspec RUN_OPTS[] = {
     {"prepare", 1, 0}, {"format", 1, 0}, {"seed", 1, 0}, {"npu-dir", 1, 0}, {"compare", 1, 0},
     {"report-csv", 1, 0}, {"report-json", 1, 0}, {"junit", 1, 0}, {"max-numel", 1, 0}, {"quiet", 0, 0},
-    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1},
+    {"emit-ttk-csv", 1, 0}, {"testcase", 1, 1}, {"golden-dir", 1, 0}, {"regenerate-goldens", 0, 0},
     {NULL, 0, 0},
 };
 
@@ -505,8 +588,11 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
         return golden_fail(e, "--format must be bin or npy, got \"%s\"", cfg->format);
     }
     cfg->npu_dir = golden_opt(o, "npu-dir");
+    cfg->golden_dir = golden_opt(o, "golden-dir");
+    cfg->regenerate = golden_opt_has(o, "regenerate-goldens");
     int64_t v = 0;
-    if (golden_opt(o, "seed") != NULL && golden_parse_i64("--seed", golden_opt(o, "seed"), 0, INT64_MAX, &v, e) != 0) {
+    cfg->seed_given = golden_opt(o, "seed") != NULL;
+    if (cfg->seed_given && golden_parse_i64("--seed", golden_opt(o, "seed"), 0, INT64_MAX, &v, e) != 0) {
         return -1;
     }
     cfg->seed = (uint64_t)v;
@@ -517,6 +603,18 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     }
     if (golden_opt(o, "emit-ttk-csv") != NULL && golden_opt(o, "npu-dir") != NULL) {
         return golden_fail(e, "--emit-ttk-csv goes with a prepare run, not with --npu-dir");
+    }
+    if (cfg->golden_dir != NULL && cfg->npu_dir == NULL) {
+        return golden_fail(e, "--golden-dir is the tree a judge reads: it goes with --npu-dir");
+    }
+    if (cfg->golden_dir != NULL && (cfg->regenerate || cfg->prepare != NULL)) {
+        return golden_fail(e, "--golden-dir reads the goldens of a prepared tree: not with %s",
+                           cfg->regenerate ? "--regenerate-goldens" : "--prepare");
+    }
+    if (cfg->npu_dir != NULL && cfg->golden_dir == NULL && !cfg->regenerate) {
+        return golden_fail(e, "--npu-dir needs the goldens to judge against: --golden-dir TREE (the "
+                           "--prepare tree whose inputs the NPU ran), or --regenerate-goldens with the "
+                           "--seed that tree was prepared with");
     }
     const char *many[65];
     if (golden_opt_all(o, "testcase", many, 65) > 64) {
@@ -534,6 +632,278 @@ static int parse_cfg(const golden_opts *o, run_cfg *cfg, golden_err *e)
     return 0;
 }
 
+/* A directory the run reads: it must be one. */
+static int check_dir(const char *opt, const char *path, golden_err *e)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        return golden_fail(e, "%s %s: %s", opt, path, strerror(errno));
+    }
+    return S_ISDIR(st.st_mode) ? 0 : golden_fail(e, "%s %s: not a directory", opt, path);
+}
+
+/* An output the run will write at the end: checked before the first case so
+ * that a typo does not cost the whole batch. */
+static int check_output(const char *opt, const char *path, golden_err *e)
+{
+    struct stat st;
+    if (path[0] == '\0') {
+        return golden_fail(e, "%s: the path is empty", opt);
+    }
+    if (strcmp(path, "-") == 0) {
+        return 0;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            return golden_fail(e, "%s %s: is a directory", opt, path);
+        }
+        if (!S_ISREG(st.st_mode)) {
+            return 0; /* a FIFO, a device: written through */
+        }
+    }
+    char *dir = strdup(path);
+    if (dir == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else {
+        slash[slash == dir] = '\0'; /* "/x" keeps "/" */
+    }
+    int rc = 0;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        rc = golden_fail(e, "%s %s: the directory %s does not exist", opt, path, dir);
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        rc = golden_fail(e, "%s %s: cannot write in %s: %s", opt, path, dir, strerror(errno));
+    }
+    free(dir);
+    return rc;
+}
+
+/* --prepare DIR: a directory (created now, mode 0777 less the umask) */
+static int check_prepare(const char *path, golden_err *e)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        return S_ISDIR(st.st_mode) ? 0 : golden_fail(e, "--prepare %s: exists and is not a directory", path);
+    }
+    if (mkdir(path, 0777) != 0) {
+        return golden_fail(e, "--prepare %s: cannot create: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+static int preflight(const golden_opts *o, const run_cfg *cfg, golden_err *e)
+{
+    static const char *outs[] = {"report-csv", "report-json", "junit", "emit-ttk-csv"};
+    if ((cfg->npu_dir != NULL && check_dir("--npu-dir", cfg->npu_dir, e) != 0) ||
+        (cfg->golden_dir != NULL && check_dir("--golden-dir", cfg->golden_dir, e) != 0)) {
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        char opt[32];
+        snprintf(opt, sizeof opt, "--%s", outs[i]);
+        if (golden_opt(o, outs[i]) != NULL && check_output(opt, golden_opt(o, outs[i]), e) != 0) {
+            return -1;
+        }
+    }
+    return cfg->prepare != NULL ? check_prepare(cfg->prepare, e) : 0;
+}
+
+/* The judge may read the tree: the same configuration. */
+static int check_tree(run_cfg *cfg, const char *sha, golden_manifest *tree, golden_err *e)
+{
+    if (golden_manifest_read(cfg->golden_dir, tree, e) != 0) {
+        return golden_prefix(e, "--golden-dir");
+    }
+    golden_manifest now;
+    if (golden_manifest_now(&now, tree->format, sha, cfg->seed, NULL, 0, e) != 0) {
+        return -1;
+    }
+    golden_err why;
+    int rc = golden_manifest_agree(tree, &now, cfg->seed_given, &why);
+    golden_manifest_free(&now);
+    if (rc != 0) {
+        return golden_fail(e, "--golden-dir %s: %.3800s", cfg->golden_dir, why.msg);
+    }
+    cfg->tree = tree;
+    return 0;
+}
+
+/* The tree's manifest after a prepare run: the cases prepared now, plus those
+ * an earlier run of the same configuration left (a --testcase re-run). */
+static int write_tree_manifest(const run_cfg *cfg, const golden_caseset *set, const golden_result *res,
+                               const char *sha, golden_err *e)
+{
+    char **dirs = calloc((size_t)set->n + 1, sizeof *dirs);
+    golden_manifest now, old;
+    int n = 0, rc = 0;
+    if (dirs == NULL) {
+        return golden_fail(e, "out of memory");
+    }
+    for (int i = 0; i < set->n && rc == 0; i++) {
+        if (res[i].produced) {
+            dirs[n] = malloc(200);
+            rc = dirs[n] == NULL ? golden_fail(e, "out of memory") : 0;
+            if (rc == 0) {
+                golden_case_dirname(set->cases[i].name, dirs[n++], 200);
+            }
+        }
+    }
+    if (rc == 0) {
+        rc = golden_manifest_now(&now, cfg->format, sha, cfg->seed, dirs, n, e);
+    }
+    golden_err ignored;
+    if (rc == 0 && golden_manifest_read(cfg->prepare, &old, &ignored) == 0) {
+        if (golden_manifest_agree(&old, &now, 1, &ignored) == 0 && strcmp(old.format, now.format) == 0) {
+            for (int i = 0; i < old.ncases && rc == 0; i++) {
+                if (!golden_manifest_has(&now, old.cases[i])) {
+                    char **grown = realloc(now.cases, (size_t)(now.ncases + 1) * sizeof *grown);
+                    rc = grown == NULL ? golden_fail(e, "out of memory") : 0;
+                    if (rc == 0) {
+                        now.cases = grown;
+                        now.cases[now.ncases] = strdup(old.cases[i]);
+                        rc = now.cases[now.ncases] == NULL ? golden_fail(e, "out of memory") : 0;
+                        now.ncases += rc == 0;
+                    }
+                }
+            }
+        }
+        golden_manifest_free(&old);
+    }
+    if (rc == 0) {
+        rc = golden_manifest_write(cfg->prepare, &now, e);
+        golden_manifest_free(&now);
+    }
+    for (int i = 0; i < n; i++) {
+        free(dirs[i]);
+    }
+    free(dirs);
+    return rc;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* On a terminal, stderr shows a bar over the cases, the count, the ETA from
+ * the mean time per case so far, the case running and how long it has run;
+ * a helper thread redraws it twice a second, so a long case shows time
+ * moving. The result lines (stdout) are printed under the same lock. */
+typedef struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    int on, stop, i, n;
+    const char *name;
+    struct timespec start, case_start;
+} progress;
+
+static void progress_draw(progress *p)
+{
+    char bar[21], eta[32] = "--:--";
+    int filled = p->n > 0 ? (int)((long long)p->i * 20 / p->n) : 20;
+    for (int k = 0; k < 20; k++) {
+        bar[k] = k < filled ? '#' : '.';
+    }
+    bar[20] = '\0';
+    double elapsed = seconds_since(&p->start), running = seconds_since(&p->case_start);
+    if (p->i > 0) {
+        double per = (elapsed - running) / p->i;
+        long left = (long)(per * (p->n - p->i) - running + 0.5);
+        left = left < 0 ? 0 : left;
+        snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
+    }
+    fprintf(stderr, "\r[%s] %d/%d ETA %s %.50s (%.0f s)\033[K", bar, p->i + 1, p->n, eta,
+            p->name != NULL ? p->name : "", running);
+    fflush(stderr);
+}
+
+static void *progress_main(void *arg)
+{
+    progress *p = arg;
+    pthread_mutex_lock(&p->mu);
+    while (!p->stop) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 500000000L;
+        if (t.tv_nsec >= 1000000000L) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&p->cv, &p->mu, &t);
+        if (!p->stop && p->name != NULL) {
+            progress_draw(p);
+        }
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void progress_start(progress *p, int on, int n)
+{
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    clock_gettime(CLOCK_MONOTONIC, &p->start);
+    if (!on) {
+        return;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->on = pthread_create(&p->thread, NULL, progress_main, p) == 0;
+    if (!p->on) {
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+    }
+}
+
+static void progress_case(progress *p, int i, const char *name)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->i = i;
+        p->name = name != NULL ? name : "";
+        clock_gettime(CLOCK_MONOTONIC, &p->case_start);
+        progress_draw(p);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* Clear the bar and keep it away while the caller prints a result line. */
+static void progress_hold(progress *p)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->name = NULL;
+        fputs("\r\033[K", stderr);
+    }
+}
+
+static void progress_release(progress *p)
+{
+    if (p->on) {
+        fflush(stdout);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+static void progress_stop(progress *p)
+{
+    if (p->on) {
+        pthread_mutex_lock(&p->mu);
+        p->stop = 1;
+        pthread_cond_signal(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(p->thread, NULL);
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+    }
+}
+
 int golden_cmd_run(int argc, char **argv)
 {
     golden_err e;
@@ -543,13 +913,14 @@ int golden_cmd_run(int argc, char **argv)
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
-    char *buf = NULL;
+    char *buf = NULL, sha[65];
     size_t len = 0;
     golden_caseset set;
-    if (read_cases_file(cfg.cases_path, &buf, &len, &e) != 0) {
+    if (golden_read_whole(cfg.cases_path, 0, RUN_MAX_FILE, &buf, &len, &e) != 0) { /* bounded */
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
+    golden_sha256_hex(buf, len, sha);
     int prc = golden_cases_parse(buf, len, &set, &e);
     free(buf);
     if (prc != 0) {
@@ -580,51 +951,58 @@ int golden_cmd_run(int argc, char **argv)
             return 2;
         }
     }
-    if (mark_duplicates(&set, &e) != 0) {
+    golden_manifest tree;
+    memset(&tree, 0, sizeof tree);
+    /* every path checked (and --prepare created) before the first case */
+    if (mark_duplicates(&set, &e) != 0 || preflight(&o, &cfg, &e) != 0 ||
+        (cfg.golden_dir != NULL && check_tree(&cfg, sha, &tree, &e) != 0)) {
+        golden_manifest_free(&tree);
         golden_caseset_free(&set);
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         return 2;
     }
     golden_result *res = calloc(set.n > 0 ? (size_t)set.n : 1, sizeof *res);
     if (res == NULL) {
+        golden_manifest_free(&tree);
         golden_caseset_free(&set);
         fprintf(stderr, "opsnn-golden run: out of memory\n");
         return 2;
     }
-    int progress = !cfg.quiet && isatty(STDERR_FILENO);
     printf("%s: %s, %d cases\n", cfg.cases_path, golden_cases_kind_name(set.kind), set.n);
+    fflush(stdout);
     int count[5] = {0};
+    progress bar;
+    progress_start(&bar, !cfg.quiet && isatty(STDERR_FILENO), set.n);
     for (int i = 0; i < set.n; i++) {
-        if (progress) {
-            fprintf(stderr, "\r[%d/%d] %.60s\033[K", i + 1, set.n, set.cases[i].name ? set.cases[i].name : "");
-        }
-        struct timespec t0, t1;
+        progress_case(&bar, i, set.cases[i].name);
+        struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         run_case(&cfg, &set.cases[i], &res[i]);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        res[i].seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        res[i].seconds = seconds_since(&t0);
         count[res[i].status]++;
-        if (progress) {
-            fputs("\r\033[K", stderr);
-        }
+        progress_hold(&bar);
         if (!cfg.quiet || res[i].status == GOLDEN_ST_FAIL || res[i].status == GOLDEN_ST_ERROR) {
             printf("%-6s %-40s %-5s %-24s %s\n", golden_status_name(res[i].status), res[i].name, res[i].dtype,
                    res[i].shape, res[i].message);
         }
+        progress_release(&bar);
     }
+    progress_stop(&bar);
     printf("summary: %d cases: %d pass, %d fail, %d golden only, %d skipped, %d errors\n", set.n,
            count[GOLDEN_ST_PASS], count[GOLDEN_ST_FAIL], count[GOLDEN_ST_GOLDEN], count[GOLDEN_ST_SKIP],
            count[GOLDEN_ST_ERROR]);
     int rc = count[GOLDEN_ST_ERROR] > 0 ? 2 : count[GOLDEN_ST_FAIL] > 0 ? 1 : 0;
     const char *rcsv = golden_opt(&o, "report-csv"), *rjson = golden_opt(&o, "report-json"),
                *junit = golden_opt(&o, "junit");
-    if ((rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
+    if ((cfg.prepare != NULL && write_tree_manifest(&cfg, &set, res, sha, &e) != 0) ||
+        (rcsv != NULL && golden_report_csv(rcsv, res, set.n, &e) != 0) ||
         (rjson != NULL && golden_report_json(rjson, cfg.cases_path, res, set.n, &e) != 0) ||
         (junit != NULL && golden_report_junit(junit, cfg.cases_path, res, set.n, &e) != 0) ||
         (golden_opt(&o, "emit-ttk-csv") != NULL && emit_ttk_csv(golden_opt(&o, "emit-ttk-csv"), &set, res, &e) != 0)) {
         fprintf(stderr, "opsnn-golden run: %s\n", e.msg);
         rc = 2;
     }
+    golden_manifest_free(&tree);
     free(res);
     golden_caseset_free(&set);
     return rc;
