@@ -22,6 +22,7 @@
 #endif
 
 #include "common/error.h"
+#include "common/fpenv.h"
 #include "opsnn/opsnn.h"
 
 /* ---- How many threads --------------------------------------------------- */
@@ -455,7 +456,10 @@ static void *worker_main(void *p)
         void *arg = job_arg;
         int64_t n = job_n;
         pthread_mutex_unlock(&lock);
+        opsnn_fpenv saved; /* the caller's environment is not the worker's */
+        opsnn_fpenv_enter(&saved);
         take_blocks(fn, arg, n);
+        opsnn_fpenv_leave(&saved);
         pthread_mutex_lock(&lock);
         if (atomic_fetch_sub(&job_pending, 1) == 1) {
             pthread_cond_signal(&finished);

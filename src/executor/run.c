@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/error.h"
+#include "common/fpenv.h"
 #include "common/sysinfo.h"
 #include "common/threads.h"
 #include "executor/executor.h"
@@ -179,7 +180,7 @@ static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     }
 }
 
-void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
+static void execute(const opsnn_executor *ex, void *temp)
 {
     int64_t numel = ex->out.numel;
     if (numel == 0) {
@@ -223,4 +224,14 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
     opsnn_kparams copy_params = {NULL, 0};
     run_pass(&vc, opsnn_ukernel_get(OPSNN_KERNEL_COPY, ex->out.dtype), ex->out.dtype, &copy_params,
              &b, numel);
+}
+
+/* Under the library's FP environment on this thread (the workers set it for
+ * their blocks): no rounding mode or FTZ/DAZ the caller set changes a bit. */
+void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
+{
+    opsnn_fpenv saved;
+    opsnn_fpenv_enter(&saved);
+    execute(ex, temp);
+    opsnn_fpenv_leave(&saved);
 }
