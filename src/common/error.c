@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "acl/acl_base.h"
+#include "common/fork.h"
 #include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 
@@ -72,6 +73,11 @@ static pid_t log_pid;        /* the process that opened log_fd (a fork starts it
 static int log_failed;       /* creating the file failed: stop trying */
 static opsnn_log_callback user_cb;
 static void *user_data;
+
+void opsnn_log_fork(int phase)
+{
+    opsnn_fork_mutex(&log_mutex, phase);
+}
 
 /* "0".."4" -> the level; anything else -> -1. */
 static int parse_level(const char *s)
@@ -125,6 +131,7 @@ static void read_config(void)
 
     const char *dir = getenv("ASCEND_PROCESS_LOG_PATH");
     const char *home = getenv("HOME");
+    opsnn_fork_register(); /* the first record: a fork from here on is covered */
     pthread_mutex_lock(&log_mutex);
     if (dir != NULL && dir[0] != '\0') {
         snprintf(log_dir, sizeof log_dir, "%s/debug/plog", dir);
@@ -273,6 +280,10 @@ static void emit(int level, const char *file, int line, const char *msg)
         cb(level, msg, user);
         return;
     }
+    /* localtime_r under the log mutex too: it takes the C library's time
+     * zone lock, which a fork() while another thread holds it would leave
+     * locked in the child forever (fork's prepare takes the log mutex) */
+    pthread_mutex_lock(&log_mutex);
     struct timeval tv;
     gettimeofday(&tv, NULL);
     time_t sec = tv.tv_sec;
@@ -287,6 +298,7 @@ static void emit(int level, const char *file, int line, const char *msg)
                      tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
                      tm.tm_sec, (long)(tv.tv_usec / 1000), (long)(tv.tv_usec % 1000), base, line, msg);
     if (n < 0) {
+        pthread_mutex_unlock(&log_mutex);
         return;
     }
     size_t len = (size_t)n < sizeof rec ? (size_t)n : sizeof rec - 1;
@@ -296,14 +308,13 @@ static void emit(int level, const char *file, int line, const char *msg)
     if (atomic_load(&sink) == SINK_STDOUT) {
         fwrite(rec, 1, len, stdout);
         fflush(stdout);
-        return;
-    }
-    pthread_mutex_lock(&log_mutex);
-    open_log_file();
-    if (log_fd >= 0) {
-        /* A short or failed write loses the record, never the call. */
-        ssize_t w = write(log_fd, rec, len);
-        (void)w;
+    } else {
+        open_log_file();
+        if (log_fd >= 0) {
+            /* A short or failed write loses the record, never the call. */
+            ssize_t w = write(log_fd, rec, len);
+            (void)w;
+        }
     }
     pthread_mutex_unlock(&log_mutex);
 }

@@ -34,4 +34,7 @@ int opsnn_ptrset_remove_if(opsnn_ptrset *set, const void *p, uint64_t value);
 /* 1 and *value (may be NULL) when p is live; else 0. */
 int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value);
 
+/* common/fork.h's hook for one set: lock (PREPARE) or unlock (PARENT, CHILD). */
+void opsnn_ptrset_fork(opsnn_ptrset *set, int phase);
+
 #endif /* OPSNN_COMMON_PTRSET_H_ */

@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/fork.h"
 #include "runtime/stream.h"
 
 #define SLOT_BITS (UINTPTR_MAX > UINT32_MAX ? 24u : 12u)
@@ -36,6 +37,11 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static exec_slot *slots;
 static uint32_t *free_slots; /* stack of free slot indices */
 static size_t nslots, cap, nfree;
+
+void opsnn_executor_fork(int phase)
+{
+    opsnn_fork_mutex(&table_lock, phase);
+}
 
 static aclOpExecutor *encode(size_t index, uint64_t gen)
 {
