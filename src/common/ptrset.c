@@ -132,3 +132,14 @@ void opsnn_ptrset_fork(opsnn_ptrset *set, int phase)
 {
     opsnn_fork_mutex(&set->lock, phase);
 }
+
+void opsnn_ptrset_release_if_empty(opsnn_ptrset *set)
+{
+    pthread_mutex_lock(&set->lock);
+    if (set->live == 0) {
+        opsnn_free(set->slots);
+        set->slots = NULL;
+        set->cap = set->used = 0;
+    }
+    pthread_mutex_unlock(&set->lock);
+}

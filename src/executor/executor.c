@@ -43,6 +43,23 @@ void opsnn_executor_fork(int phase)
     opsnn_fork_mutex(&table_lock, phase);
 }
 
+#if defined(__GNUC__)
+/* Unloading: an empty table leaves no memory behind after dlclose (one with
+ * live executors is left as it is: the host still holds them). */
+__attribute__((destructor)) static void table_at_unload(void)
+{
+    pthread_mutex_lock(&table_lock);
+    if (nslots == nfree) {
+        opsnn_free(slots);
+        opsnn_free(free_slots);
+        slots = NULL;
+        free_slots = NULL;
+        nslots = cap = nfree = 0;
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+#endif
+
 static aclOpExecutor *encode(size_t index, uint64_t gen)
 {
     uintptr_t h = ((uintptr_t)gen << (SLOT_BITS + 1u)) | ((uintptr_t)index << 1) | 1u;

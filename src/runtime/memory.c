@@ -29,6 +29,14 @@ void opsnn_memory_fork(int phase)
     opsnn_ptrset_fork(&live_blocks, phase);
 }
 
+#if defined(__GNUC__)
+/* Unloading: an empty registry leaves no memory behind after dlclose. */
+__attribute__((destructor)) static void blocks_at_unload(void)
+{
+    opsnn_ptrset_release_if_empty(&live_blocks);
+}
+#endif
+
 static const char *ptr_name(uint64_t kind)
 {
     return kind ? "hostPtr" : "devPtr";

@@ -21,6 +21,14 @@ void opsnn_stream_fork(int phase)
     opsnn_ptrset_fork(&live_streams, phase);
 }
 
+#if defined(__GNUC__)
+/* Unloading: an empty registry leaves no memory behind after dlclose. */
+__attribute__((destructor)) static void streams_at_unload(void)
+{
+    opsnn_ptrset_release_if_empty(&live_streams);
+}
+#endif
+
 int opsnn_stream_valid(aclrtStream stream)
 {
     return stream == NULL || opsnn_ptrset_find(&live_streams, stream, NULL);
