@@ -36,6 +36,23 @@
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
 
+#if defined(__SANITIZE_THREAD__)
+#define OPSNN_TSAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define OPSNN_TSAN_BUILD 1
+#endif
+#endif
+#ifdef OPSNN_TSAN_BUILD
+/* ThreadSanitizer refuses new threads in a child of a multi-threaded process
+ * unless told otherwise; the children here start the pool. */
+const char *__tsan_default_options(void);
+const char *__tsan_default_options(void)
+{
+    return "die_after_fork=0";
+}
+#endif
+
 /* Seconds a child may take; generous for valgrind and sanitizers. */
 #ifndef CHILD_DEADLINE_S
 #define CHILD_DEADLINE_S 60
@@ -47,17 +64,26 @@ static void sleep_ms(int ms)
     nanosleep(&t, NULL);
 }
 
-/* Run fn in a forked child; the child's exit status (fn's return), or -1
- * when it did not end by the deadline (it is killed) or died of a signal. */
+/* Run fn in a forked child; fn's return (0..255), or -1 when the child did
+ * not end by the deadline (it is killed), died of a signal or did not say.
+ * The child reports through a pipe, not its exit status: under valgrind a
+ * child's exit status is valgrind's verdict on the child's memory, and a
+ * child cannot free the stacks of the parent's threads it inherited. */
 static int in_child(int (*fn)(void), int deadline_s)
 {
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
     fflush(NULL);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
+        close(fds[0]);
         alarm((unsigned)deadline_s * 2 + 5); /* the child ends even if the parent dies */
-        _exit(fn());
+        unsigned char rc = (unsigned char)fn();
+        ssize_t w = write(fds[1], &rc, 1);
+        _exit(w == 1 ? rc : 255);
     }
+    close(fds[1]);
     int status = 0;
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -70,16 +96,20 @@ static int in_child(int (*fn)(void), int deadline_s)
         if (now.tv_sec - start.tv_sec >= deadline_s) {
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
+            close(fds[0]);
             print_error("child %ld did not finish within %d s: killed\n", (long)pid, deadline_s);
             return -1;
         }
         sleep_ms(10);
     }
+    unsigned char rc = 0;
+    ssize_t got = read(fds[0], &rc, 1);
+    close(fds[0]);
     if (WIFSIGNALED(status)) {
         print_error("child died of signal %d\n", WTERMSIG(status));
         return -1;
     }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return got == 1 ? rc : -1;
 }
 
 /* ---- a call large enough for several threads ---------------------------- */
