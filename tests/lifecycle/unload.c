@@ -209,9 +209,13 @@ static void cycle(const char *path, int i)
     if (still != NULL) {
         dlclose(still);
     }
-    /* the pool's workers were joined: only the extra thread is left */
-    CHECK(thread_count() == threads_before + 1, "cycle %d: %d threads after dlclose, want %d", i,
-          thread_count(), threads_before + 1);
+    /* the pool's workers were joined: only the extra thread is left (qemu-user
+     * counts threads of its own, started when it likes: not checked there) */
+    const char *emu = getenv("OPSNN_TEST_EMULATOR");
+    if (emu == NULL || emu[0] == '\0') {
+        CHECK(thread_count() == threads_before + 1, "cycle %d: %d threads after dlclose, want %d",
+              i, thread_count(), threads_before + 1);
+    }
     pthread_mutex_lock(&m);
     unloaded = 1;
     pthread_cond_broadcast(&cv);
