@@ -6,8 +6,10 @@
 #      opsnn-golden parsers) for 1/4 of OPSNN_FUZZ_SECONDS (60) seconds;
 #   2. every suite built with ThreadSanitizer (phase 2's worker pool
 #      included), including the concurrency and race suites;
-#   3. the ctest label 'valgrind': every suite, the fuzz corpus replay and the
-#      examples under valgrind --leak-check=full --error-exitcode=1.
+#   3. the ctest label 'valgrind': every suite (test_fork, test_fpenv and
+#      test_logging among them), the fuzz corpus replay, the dlopen/dlclose
+#      program (lifecycle_unload) and the examples under
+#      valgrind --leak-check=full --error-exitcode=1.
 # Installs valgrind and clang's sanitizer runtimes only when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,9 @@
 /* Logging as CANN's host log does it (docs/runtime.md): levels, the plog file
  * under ASCEND_PROCESS_LOG_PATH created at the first record, module levels,
- * the callback, and that logging never changes a call's result. The suite
+ * the callback (and that it gets its own copy of the record), the size cap
+ * and rotation of the files (ASCEND_HOST_LOG_FILE_NUM), writes past
+ * RLIMIT_FSIZE that raise no signal, and that logging never changes a call's
+ * result. The suite
  * changes the variables with setenv and re-reads them with
  * opsnn_log_reconfigure(); the library itself reads them once. */
 #include <dirent.h>
@@ -12,7 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -332,6 +339,197 @@ static void concurrent_records_are_whole_lines(void **state)
     assert_int_equal(debug, 2 * LOG_THREADS * LOG_ROUNDS); /* phase 1 and phase 2 of each call */
 }
 
+/* ---- the callback's own copy -------------------------------------------------- */
+
+typedef struct {
+    int calls;
+    int changed;
+    char first[512];
+} reentrant_sink;
+
+static _Thread_local int in_callback;
+
+/* Reads the message, then does what a callback may do (take the thread's
+ * error message, make a failing call) and checks the message is unchanged. */
+static void reentrant(int level, const char *message, void *user)
+{
+    (void)level;
+    reentrant_sink *s = user;
+    s->calls++;
+    if (in_callback) {
+        return; /* the nested record of the failing call below */
+    }
+    in_callback = 1;
+    char before[512];
+    snprintf(before, sizeof before, "%s", message);
+    const char *m = aclGetRecentErrMsg();
+    (void)m;
+    (void)aclrtSetDevice(77);
+    (void)aclGetRecentErrMsg();
+    s->changed += strcmp(before, message) != 0;
+    snprintf(s->first, sizeof s->first, "%s", message);
+    in_callback = 0;
+}
+
+/* Defect: msg was the thread's error-message buffer, which
+ * aclGetRecentErrMsg() cleared and a failing call overwrote under the callback. */
+static void callback_message_is_its_own_copy(void **state)
+{
+    (void)state;
+    configure("3", NULL, NULL);
+    reentrant_sink s = {0};
+    opsnn_set_log_callback(reentrant, &s);
+    assert_int_equal(aclrtSetDevice(9), ACL_ERROR_RT_INVALID_DEVICEID);
+    opsnn_set_log_callback(NULL, NULL);
+    assert_int_equal(s.calls, 2); /* the record, and the nested call's */
+    assert_int_equal(s.changed, 0);
+    assert_string_equal(s.first, bad_device_msg);
+}
+
+/* ---- the size cap and rotation ----------------------------------------------- */
+
+/* This process's log files: their number, total bytes and the largest. */
+static int log_files(long *total, long *largest, char *newest, size_t newest_size)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/debug/plog", root);
+    DIR *d = opendir(dir);
+    int files = 0;
+    *total = *largest = 0;
+    newest[0] = '\0';
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') {
+            continue;
+        }
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        files++;
+        *total += (long)st.st_size;
+        *largest = (long)st.st_size > *largest ? (long)st.st_size : *largest;
+        if (strcmp(e->d_name, newest) > 0) { /* names sort by their time */
+            snprintf(newest, newest_size, "%s", e->d_name);
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    return files;
+}
+
+static void many_failing_calls(int n)
+{
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(aclrtSetDevice(1000 + i), ACL_ERROR_RT_INVALID_DEVICEID);
+    }
+}
+
+/* Defect: one file grew without bound (1M failing calls wrote 132 MB). */
+static void log_files_are_capped_and_rotated(void **state)
+{
+    (void)state;
+    setenv("ASCEND_HOST_LOG_FILE_NUM", "3", 1);
+    configure("3", NULL, NULL);
+    opsnn_test_set_log_file_max(4096);
+    many_failing_calls(2000); /* ~280 KB of records */
+    long total, largest;
+    char newest[256];
+    int files = log_files(&total, &largest, newest, sizeof newest);
+    assert_int_equal(files, 3);
+    assert_true(largest <= 4096);
+    assert_true(total <= 3 * 4096);
+    assert_true(total > 2 * 4096 - 200); /* two full files and the current one */
+    /* the current file is the newest, and holds the last record */
+    assert_non_null(strstr(opsnn_log_file_path(), newest));
+    FILE *f = fopen(opsnn_log_file_path(), "r");
+    assert_non_null(f);
+    static char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(text, "got 2999\n"));
+    (void)aclGetRecentErrMsg();
+
+    /* CANN's rule: unset, empty or outside [1, 1000] means 10 files */
+    const char *bad[] = {"0", "1001", "abc", "", "3x", "-2"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        setenv("ASCEND_HOST_LOG_FILE_NUM", bad[i], 1);
+        configure("3", NULL, NULL);
+        many_failing_calls(600); /* ~84 KB: more than 10 files of 4 KiB */
+        assert_int_equal(log_files(&total, &largest, newest, sizeof newest), 10);
+    }
+    unsetenv("ASCEND_HOST_LOG_FILE_NUM");
+    configure("3", NULL, NULL);
+    many_failing_calls(600);
+    assert_int_equal(log_files(&total, &largest, newest, sizeof newest), 10);
+    opsnn_test_set_log_file_max(0);
+    (void)aclGetRecentErrMsg();
+}
+
+/* ---- RLIMIT_FSIZE -------------------------------------------------------------- */
+
+/* In a child under a 1000-byte file size limit: failing calls to the file,
+ * then to stdout redirected to a file. 0 when every call returned its code
+ * and no file passed the limit; a signal (SIGXFSZ before the fix) kills it. */
+static int child_under_a_file_size_limit(void)
+{
+    struct rlimit rl = {1000, 1000};
+    if (setrlimit(RLIMIT_FSIZE, &rl) != 0) {
+        return 2;
+    }
+    for (int i = 0; i < 200; i++) {
+        if (aclrtSetDevice(9) != ACL_ERROR_RT_INVALID_DEVICEID) {
+            return 3;
+        }
+    }
+    struct stat st;
+    if (stat(opsnn_log_file_path(), &st) != 0 || st.st_size > 1000) {
+        return 4;
+    }
+    char out[600];
+    snprintf(out, sizeof out, "%s/stdout.txt", root);
+    if (freopen(out, "w", stdout) == NULL) {
+        return 5;
+    }
+    setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1", 1);
+    opsnn_log_reconfigure();
+    for (int i = 0; i < 200; i++) {
+        if (aclrtSetDevice(9) != ACL_ERROR_RT_INVALID_DEVICEID) {
+            return 6;
+        }
+    }
+    sigset_t pend;
+    if (sigpending(&pend) != 0 || sigismember(&pend, SIGXFSZ)) {
+        return 7; /* nothing left pending either */
+    }
+    return 0;
+}
+
+/* Defect: a record written past RLIMIT_FSIZE raised SIGXFSZ and killed the host. */
+static void a_file_size_limit_never_raises_a_signal(void **state)
+{
+    (void)state;
+    setenv("ASCEND_HOST_LOG_FILE_NUM", "2", 1);
+    configure("3", NULL, NULL);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(60);
+        _exit(child_under_a_file_size_limit());
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    unsetenv("ASCEND_HOST_LOG_FILE_NUM");
+    if (WIFSIGNALED(status)) {
+        print_error("the child died of signal %d\n", WTERMSIG(status));
+    }
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void)
 {
     snprintf(root, sizeof root, "/tmp/opsnn-test-logging.%ld", (long)getpid());
@@ -346,6 +544,9 @@ int main(void)
         cmocka_unit_test(callback_receives_records_instead_of_the_file),
         cmocka_unit_test(unwritable_log_path_never_fails_a_call),
         cmocka_unit_test(concurrent_records_are_whole_lines),
+        cmocka_unit_test(callback_message_is_its_own_copy),
+        cmocka_unit_test(log_files_are_capped_and_rotated),
+        cmocka_unit_test(a_file_size_limit_never_raises_a_signal),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rm_tree(root);

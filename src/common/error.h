@@ -2,6 +2,8 @@
 #ifndef OPSNN_COMMON_ERROR_H_
 #define OPSNN_COMMON_ERROR_H_
 
+#include <stdint.h>
+
 #if defined(__GNUC__)
 #define OPSNN_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
@@ -35,6 +37,10 @@ int opsnn_log_enabled(int level);
  * new log file on the next record (the library reads them once, at its first
  * record; the tests change them). Not thread-safe against concurrent logging. */
 void opsnn_log_reconfigure(void);
+
+/* Tests: the size a log file may reach before the next record starts a new
+ * one (0: back to the default, 20 MB). */
+void opsnn_test_set_log_file_max(uint64_t bytes);
 
 /* The log file records go to ("" before the first file record). */
 const char *opsnn_log_file_path(void);

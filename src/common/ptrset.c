@@ -3,6 +3,7 @@
 #include "common/ptrset.h"
 
 #include "common/alloc.h"
+#include "common/fork.h"
 
 #define EMPTY ((uintptr_t)0)
 #define TOMB ((uintptr_t)1)
@@ -125,4 +126,20 @@ int opsnn_ptrset_remove_if(opsnn_ptrset *set, const void *p, uint64_t value)
 int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value)
 {
     return lookup(set, p, value, FIND);
+}
+
+void opsnn_ptrset_fork(opsnn_ptrset *set, int phase)
+{
+    opsnn_fork_mutex(&set->lock, phase);
+}
+
+void opsnn_ptrset_release_if_empty(opsnn_ptrset *set)
+{
+    pthread_mutex_lock(&set->lock);
+    if (set->live == 0) {
+        opsnn_free(set->slots);
+        set->slots = NULL;
+        set->cap = set->used = 0;
+    }
+    pthread_mutex_unlock(&set->lock);
 }

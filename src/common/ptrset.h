@@ -34,4 +34,11 @@ int opsnn_ptrset_remove_if(opsnn_ptrset *set, const void *p, uint64_t value);
 /* 1 and *value (may be NULL) when p is live; else 0. */
 int opsnn_ptrset_find(opsnn_ptrset *set, const void *p, uint64_t *value);
 
+/* Unloading the library: free the table of a set with no live key (the
+ * set stays usable: it grows again). A set that still has keys is left as
+ * it is: the host still holds those objects. */
+void opsnn_ptrset_release_if_empty(opsnn_ptrset *set);
+/* common/fork.h's hook for one set: lock (PREPARE) or unlock (PARENT, CHILD). */
+void opsnn_ptrset_fork(opsnn_ptrset *set, int phase);
+
 #endif /* OPSNN_COMMON_PTRSET_H_ */

@@ -22,6 +22,8 @@
 #endif
 
 #include "common/error.h"
+#include "common/fork.h"
+#include "common/fpenv.h"
 #include "opsnn/opsnn.h"
 
 /* ---- How many threads --------------------------------------------------- */
@@ -256,7 +258,6 @@ static atomic_int spin_us_env = -1; /* OPSNN_POOL_SPIN_US, read once */
 static atomic_long spin_hits;       /* jobs a worker found while spinning */
 static void (*_Atomic idle_hook)(void);
 static atomic_int idle_ms_set = -1; /* tests: overrides OPSNN_POOL_IDLE_RELEASE_MS */
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 void opsnn_test_fail_thread_create_after(int successes)
 {
@@ -455,7 +456,10 @@ static void *worker_main(void *p)
         void *arg = job_arg;
         int64_t n = job_n;
         pthread_mutex_unlock(&lock);
+        opsnn_fpenv saved; /* the caller's environment is not the worker's */
+        opsnn_fpenv_enter(&saved);
         take_blocks(fn, arg, n);
+        opsnn_fpenv_leave(&saved);
         pthread_mutex_lock(&lock);
         if (atomic_fetch_sub(&job_pending, 1) == 1) {
             pthread_cond_signal(&finished);
@@ -465,30 +469,33 @@ static void *worker_main(void *p)
     return NULL;
 }
 
-/* fork: the child has none of the workers; start it with an empty pool. */
-static void before_fork(void)
+/* fork (common/fork.c takes the locks in its order): `busy` first, so no job
+ * is under way when the process is copied; `lock` later. The child has none
+ * of the workers: it starts with an empty pool, and its condition variables
+ * are new ones, since the parent's still count the workers asleep on them (a
+ * broadcast in the child would wait for them forever). */
+void opsnn_pool_fork_job(int phase)
 {
-    pthread_mutex_lock(&busy);
-    pthread_mutex_lock(&lock);
+    opsnn_fork_mutex(&busy, phase);
 }
 
-static void after_fork_parent(void)
+void opsnn_pool_fork_state(int phase)
 {
+    if (phase == OPSNN_FORK_PREPARE) {
+        pthread_mutex_lock(&lock);
+        return;
+    }
+    if (phase == OPSNN_FORK_CHILD) {
+        wake = (pthread_cond_t)PTHREAD_COND_INITIALIZER;
+        finished = (pthread_cond_t)PTHREAD_COND_INITIALIZER;
+        nworkers = 0;
+        sleepers = 0;
+        job_open = 0;
+        job_helpers = 0;
+        atomic_store(&job_pending, 0);
+        atomic_store(&stopping, 0);
+    }
     pthread_mutex_unlock(&lock);
-    pthread_mutex_unlock(&busy);
-}
-
-static void after_fork_child(void)
-{
-    nworkers = 0;
-    sleepers = 0;
-    pthread_mutex_unlock(&lock);
-    pthread_mutex_unlock(&busy);
-}
-
-static void register_atfork(void)
-{
-    (void)pthread_atfork(before_fork, after_fork_parent, after_fork_child);
 }
 
 /* Grow the pool towards `want` workers (lock held); returns how many exist.
@@ -524,7 +531,7 @@ void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i)
         helpers = n > 1 ? (int)(n - 1) : 0;
     }
     if (helpers > 0) {
-        pthread_once(&atfork_once, register_atfork);
+        opsnn_fork_register();
         (void)opsnn_pool_spin_us(); /* read the environment here, not in a worker */
     }
     if (helpers <= 0 || pthread_mutex_trylock(&busy) != 0) {

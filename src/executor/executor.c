@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/fork.h"
 #include "runtime/stream.h"
 
 #define SLOT_BITS (UINTPTR_MAX > UINT32_MAX ? 24u : 12u)
@@ -36,6 +37,28 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static exec_slot *slots;
 static uint32_t *free_slots; /* stack of free slot indices */
 static size_t nslots, cap, nfree;
+
+void opsnn_executor_fork(int phase)
+{
+    opsnn_fork_mutex(&table_lock, phase);
+}
+
+#if defined(__GNUC__)
+/* Unloading: an empty table leaves no memory behind after dlclose (one with
+ * live executors is left as it is: the host still holds them). */
+__attribute__((destructor)) static void table_at_unload(void)
+{
+    pthread_mutex_lock(&table_lock);
+    if (nslots == nfree) {
+        opsnn_free(slots);
+        opsnn_free(free_slots);
+        slots = NULL;
+        free_slots = NULL;
+        nslots = cap = nfree = 0;
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+#endif
 
 static aclOpExecutor *encode(size_t index, uint64_t gen)
 {

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "common/error.h"
+#include "common/fpenv.h"
 #include "common/threads.h"
 #include "executor/executor.h"
 #include "executor/iter.h"
@@ -71,7 +72,7 @@ static char *element0(const aclTensor *t)
     return (char *)t->data + t->offset * (int64_t)t->elem_size;
 }
 
-void opsnn_executor_execute(opsnn_executor *ex, void *temp)
+static void execute(opsnn_executor *ex, void *temp)
 {
     int64_t numel = ex->out.numel;
     if (numel == 0) {
@@ -91,4 +92,14 @@ void opsnn_executor_execute(opsnn_executor *ex, void *temp)
     for (int i = 0; i < s->npasses; i++) {
         run_pass(&s->pass[i], base, s->base_src[i], i == 0 ? op_params : NULL, numel);
     }
+}
+
+/* Under the library's FP environment on this thread (the workers set it for
+ * their blocks): no rounding mode or FTZ/DAZ the caller set changes a bit. */
+void opsnn_executor_execute(opsnn_executor *ex, void *temp)
+{
+    opsnn_fpenv saved;
+    opsnn_fpenv_enter(&saved);
+    execute(ex, temp);
+    opsnn_fpenv_leave(&saved);
 }

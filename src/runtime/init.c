@@ -9,11 +9,17 @@
 
 #include "acl/acl_rt.h"
 #include "common/error.h"
+#include "common/fork.h"
 
 enum { NEVER_INITIALISED, INITIALISED, FINALISED };
 
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
 static int state = NEVER_INITIALISED;
+
+void opsnn_init_fork(int phase)
+{
+    opsnn_fork_mutex(&state_lock, phase);
+}
 
 aclError aclInit(const char *configPath)
 {

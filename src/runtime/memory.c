@@ -11,6 +11,7 @@
 #include "acl/acl_rt.h"
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/fork.h"
 #include "common/ptrset.h"
 #include "common/sysinfo.h"
 
@@ -22,6 +23,19 @@
 
 /* Registry value: the low bit tells host (1) from device (0) blocks. */
 static opsnn_ptrset live_blocks = OPSNN_PTRSET_INIT;
+
+void opsnn_memory_fork(int phase)
+{
+    opsnn_ptrset_fork(&live_blocks, phase);
+}
+
+#if defined(__GNUC__)
+/* Unloading: an empty registry leaves no memory behind after dlclose. */
+__attribute__((destructor)) static void blocks_at_unload(void)
+{
+    opsnn_ptrset_release_if_empty(&live_blocks);
+}
+#endif
 
 static const char *ptr_name(uint64_t kind)
 {

@@ -7,6 +7,7 @@
 #include "acl/acl_rt.h"
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/fork.h"
 #include "common/ptrset.h"
 
 struct opsnn_stream {
@@ -14,6 +15,19 @@ struct opsnn_stream {
 };
 
 static opsnn_ptrset live_streams = OPSNN_PTRSET_INIT;
+
+void opsnn_stream_fork(int phase)
+{
+    opsnn_ptrset_fork(&live_streams, phase);
+}
+
+#if defined(__GNUC__)
+/* Unloading: an empty registry leaves no memory behind after dlclose. */
+__attribute__((destructor)) static void streams_at_unload(void)
+{
+    opsnn_ptrset_release_if_empty(&live_streams);
+}
+#endif
 
 int opsnn_stream_valid(aclrtStream stream)
 {

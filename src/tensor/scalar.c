@@ -3,6 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/fpenv.h"
 #include "kernels/cvt.h"
 #include "tensor/dtype.h"
 #include "tensor/tensor.h"
@@ -91,9 +92,16 @@ static exact_value read_exact(const aclScalar *s)
     return v;
 }
 
-/* One rounding from the stored value, never two (int64 -> double -> float). */
+/* One rounding from the stored value, never two (int64 -> double -> float),
+ * to nearest even whatever rounding mode the caller set (common/fpenv.h). */
 float opsnn_scalar_to_float(const aclScalar *s)
 {
-    exact_value v = read_exact(s);
-    return v.kind == AS_INT64 ? (float)v.i : v.kind == AS_UINT64 ? (float)v.u : (float)v.d;
+    /* volatile in and out: the conversion cannot move across enter/leave */
+    volatile exact_value v = read_exact(s);
+    opsnn_fpenv saved;
+    opsnn_fpenv_enter(&saved);
+    volatile float f = v.kind == AS_INT64 ? (float)v.i : v.kind == AS_UINT64 ? (float)v.u
+                                                                             : (float)v.d;
+    opsnn_fpenv_leave(&saved);
+    return f;
 }
