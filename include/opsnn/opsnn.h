@@ -37,6 +37,11 @@ OPSNN_API unsigned opsnn_version_number(void);
 OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
 
+/** The threads phase 2 runs on, chosen when the library was built
+ *  (-DOPSNN_THREADING): "openmp" (parallel regions of the OpenMP runtime the
+ *  library links) or "pool" (the library's own pthread pool). */
+OPSNN_API const char *opsnn_get_threading(void);
+
 /** The instruction-set path the kernels run on: "avx512", "avx2" or "scalar"
  *  on x86-64, "neon" or "scalar" on aarch64 (chosen once from the CPU;
  *  OPSNN_ISA=scalar|avx2|avx512 on x86-64, scalar|neon on aarch64 (sve means
