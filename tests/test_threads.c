@@ -339,14 +339,17 @@ static int nproc_limit_child(void)
     if (getrlimit(RLIMIT_NPROC, &rl) != 0) {
         return 77;
     }
+    struct rlimit was = rl;
     rl.rlim_cur = (rlim_t)process_tasks();
     if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
+        big_free(&o);
         return 77;
     }
-    if (big_run(&o) != ACLNN_SUCCESS) {
-        return 3;
-    }
-    return process_tasks() == 1 || (backend_is("pool") && geteuid() == 0) ? 0 : 4;
+    int rc = big_run(&o) != ACLNN_SUCCESS ? 3
+             : process_tasks() == 1 || (backend_is("pool") && geteuid() == 0) ? 0 : 4;
+    (void)setrlimit(RLIMIT_NPROC, &was); /* LeakSanitizer's exit check starts a thread */
+    big_free(&o);
+    return rc;
 }
 
 /* Runs this binary with `mode` in a fresh process; its exit status (77: skip). */
@@ -668,6 +671,74 @@ static void shutdown_does_not_wait_out_the_spin(void **state)
     opsnn_test_set_pool_spin_us(-1);
 }
 
+/* A two-item job whose second item, on a helper, holds it for `hold_ms`
+ * after the caller has finished the first: the caller then waits at the
+ * region's end far longer than it worked. `foreign` counts the items run by
+ * a thread other than the caller. */
+typedef struct {
+    atomic_int started, foreign;
+    int hold_ms;
+    pthread_t caller;
+} late_job;
+
+static void late_item(void *arg, int64_t i)
+{
+    (void)i;
+    late_job *j = arg;
+    atomic_fetch_add(&j->started, 1);
+    if (!pthread_equal(pthread_self(), j->caller)) {
+        atomic_fetch_add(&j->foreign, 1);
+        nap_ms(j->hold_ms);
+        return;
+    }
+    double until = now_s() + 5.0; /* the caller's item waits until the helper has one */
+    while (atomic_load(&j->started) < 2 && now_s() < until) {
+        nap_ms(0);
+    }
+}
+
+static int run_late_job(int hold_ms)
+{
+    late_job j;
+    atomic_init(&j.started, 0);
+    atomic_init(&j.foreign, 0);
+    j.hold_ms = hold_ms;
+    j.caller = pthread_self();
+    opsnn_parallel_for(2, 2, late_item, &j);
+    return atomic_load(&j.foreign);
+}
+
+/* An OpenMP region waits for its whole team, so a team whose helper comes
+ * late (on an oversubscribed machine: a spinning runtime thread waiting for
+ * its CPU share) makes the calls after it run on the caller for a back-off,
+ * as the pool's caller never waits for a helper that has not joined. */
+static void after_a_late_team_calls_run_on_the_caller_for_a_while(void **state)
+{
+    (void)state;
+    skip_unless_backend("openmp");
+    skip_without_a_worker();
+    while (opsnn_omp_backoff_left_ns() > 0) { /* an earlier test's team came late */
+        nap_ms(5);
+    }
+    double t0 = now_s();
+    if (run_late_job(200) != 1) {
+        print_message("skipped: no helper took an item\n");
+        skip();
+    }
+    if (now_s() - t0 > 0.4) {
+        print_message("skipped: the helper started too late to tell (a busy machine)\n");
+        skip();
+    }
+    assert_true(opsnn_omp_backoff_left_ns() > 0);
+    assert_int_equal(run_late_job(0), 0); /* on the caller alone */
+    while (opsnn_omp_backoff_left_ns() > 0) {
+        nap_ms(5);
+    }
+    /* after the back-off a team is tried again (the caller's item waits for
+     * the helper to take the other) */
+    assert_int_equal(run_late_job(0), 1);
+}
+
 int main(int argc, char **argv)
 {
     self_path = argv[0];
@@ -696,6 +767,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(omp_team_asks_for_no_more_threads_than_there_is_room_for),
         cmocka_unit_test(process_thread_limit_runs_on_the_caller),
         cmocka_unit_test(a_forked_child_runs_phase_2),
+        cmocka_unit_test(after_a_late_team_calls_run_on_the_caller_for_a_while),
         cmocka_unit_test(stack_sizes_parse_as_omp_stacksize_is_written),
         cmocka_unit_test(cgroup_pids_room_is_max_minus_current),
         cmocka_unit_test(spin_times_parse_strictly),

@@ -276,10 +276,56 @@ static int thread_room(int want)
  * runtime threads) would otherwise put a team per caller on the same CPUs. */
 static atomic_flag busy = ATOMIC_FLAG_INIT;
 
+/* A team is late when the caller, done with its items, then waits at the
+ * region's end longer than it worked and more than LATE_MIN_NS (a futex
+ * wake-up is a few microseconds on an idle machine): its helpers were not
+ * running. That happens when the CPUs are oversubscribed and the runtime's
+ * threads spin between regions (libgomp spins GOMP_SPINCOUNT = 300000 times
+ * by default, about 15 ms here): a spinning thread uses up its share of the
+ * CPU and waits for it again, and every region waits for it. The pool's
+ * caller never waits for a helper that has not joined; an OpenMP region must
+ * wait for the whole team. So after a late team the next calls run on the
+ * caller alone for a back-off, BACKOFF_FIRST_NS doubling with every late
+ * team up to BACKOFF_MAX_NS, and a team on time clears it. Measured on the
+ * 2-vCPU guest of docs/performance.md under a load average of 13: 64K-element
+ * fp32 calls on 2 threads took 15-20 ms each with libgomp's default spin
+ * (2 ms with GOMP_SPINCOUNT=100000, 15 us with 100), against 10 us on the
+ * pool. */
+#define LATE_MIN_NS ((int64_t)50 * 1000)
+#define BACKOFF_FIRST_NS ((int64_t)10 * 1000000)
+#define BACKOFF_MAX_NS ((int64_t)1000 * 1000000)
+
+static _Atomic int64_t backoff_until_ns; /* CLOCK_MONOTONIC ns; 0: none yet */
+static _Atomic int64_t backoff_ns;
+
+int64_t opsnn_omp_backoff_left_ns(void)
+{
+    int64_t left = atomic_load(&backoff_until_ns) - now_ns();
+    return left > 0 ? left : 0;
+}
+
+static void note_team(int64_t worked_ns, int64_t waited_ns, int64_t end_ns)
+{
+    if (waited_ns <= LATE_MIN_NS || waited_ns <= worked_ns) {
+        if (atomic_load_explicit(&backoff_ns, memory_order_relaxed) != 0) {
+            atomic_store(&backoff_ns, 0);
+        }
+        return;
+    }
+    int64_t b = atomic_load(&backoff_ns);
+    b = b == 0 ? BACKOFF_FIRST_NS : b * 2 < BACKOFF_MAX_NS ? b * 2 : BACKOFF_MAX_NS;
+    atomic_store(&backoff_ns, b);
+    atomic_store(&backoff_until_ns, end_ns + b);
+    opsnn_log(OPSNN_LOG_DEBUG, "phase 2: the OpenMP team came %lld us after the caller's %lld us "
+              "of work: the next calls run on the caller for %lld ms", (long long)(waited_ns / 1000),
+              (long long)(worked_ns / 1000), (long long)(b / 1000000));
+}
+
 static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg)
 {
     atomic_llong next;
     atomic_init(&next, 0);
+    int64_t start = now_ns(), own_end = start;
 #pragma omp parallel num_threads(team)
     {
         int worker = omp_get_thread_num() != 0;
@@ -291,8 +337,12 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
         }
         if (worker) {
             opsnn_worker_leave();
+        } else {
+            own_end = now_ns(); /* read after the region's barrier */
         }
     }
+    int64_t end = now_ns();
+    note_team(own_end - start, end - own_end, end);
 }
 
 static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t), void *arg)
@@ -304,6 +354,9 @@ static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t)
     int cpus = opsnn_usable_cpus();
     team = team < cpus ? team : cpus;
     int token = 0;
+    if (team > 1 && atomic_load_explicit(&backoff_until_ns, memory_order_relaxed) > now_ns()) {
+        team = 1; /* a recent team was late */
+    }
     if (team > 1) {
         int level = omp_get_active_level();
         if (level > 0) {
@@ -331,6 +384,11 @@ static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t)
     if (token) {
         atomic_flag_clear(&busy);
     }
+}
+#else
+int64_t opsnn_omp_backoff_left_ns(void)
+{
+    return 0; /* the pool never waits for a late helper */
 }
 #endif /* OPSNN_THREADING_OPENMP */
 
