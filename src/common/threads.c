@@ -188,11 +188,6 @@ int opsnn_usable_cpus(void)
 static atomic_int requested;
 static atomic_int default_count; /* 0 until first read; -1: ask the OpenMP runtime */
 
-/* OPSNN_NUM_THREADS, else the backend's default: under the pool
- * OMP_NUM_THREADS, else the usable CPUs; under OpenMP the runtime's own count
- * (opsnn_omp_default_threads, asked on every call). A value above the usable
- * CPUs is lowered to them, a malformed one is ignored with a warning. The
- * environment is read once: phase 2 asks on every call. */
 static int runtime_threads(void)
 {
 #if OPSNN_THREADING_OPENMP
@@ -202,6 +197,11 @@ static int runtime_threads(void)
 #endif
 }
 
+/* OPSNN_NUM_THREADS, else the backend's default: under the pool
+ * OMP_NUM_THREADS, else the usable CPUs; under OpenMP the runtime's own count
+ * (opsnn_omp_default_threads, asked on every call). A value above the usable
+ * CPUs is lowered to them, a malformed one is ignored with a warning. The
+ * environment is read once: phase 2 asks on every call. */
 static int default_threads(void)
 {
     int n = atomic_load(&default_count);

@@ -276,22 +276,23 @@ static int thread_room(int want)
  * runtime threads) would otherwise put a team per caller on the same CPUs. */
 static atomic_flag busy = ATOMIC_FLAG_INIT;
 
-/* A team is late when the caller, done with its items, then waits at the
- * region's end longer than it worked and more than LATE_MIN_NS (a futex
- * wake-up is a few microseconds on an idle machine): its helpers were not
- * running. That happens when the CPUs are oversubscribed and the runtime's
- * threads spin between regions (libgomp spins GOMP_SPINCOUNT = 300000 times
- * by default, about 15 ms here): a spinning thread uses up its share of the
- * CPU and waits for it again, and every region waits for it. The pool's
- * caller never waits for a helper that has not joined; an OpenMP region must
- * wait for the whole team. So after a late team the next calls run on the
- * caller alone for a back-off, BACKOFF_FIRST_NS doubling with every late
- * team up to BACKOFF_MAX_NS, and a team on time clears it. Measured on the
- * 2-vCPU guest of docs/performance.md under a load average of 13: 64K-element
- * fp32 calls on 2 threads took 15-20 ms each with libgomp's default spin
- * (2 ms with GOMP_SPINCOUNT=100000, 15 us with 100), against 10 us on the
- * pool. */
-#define LATE_MIN_NS ((int64_t)50 * 1000)
+/* A team is late when it took longer than the caller alone would have, by
+ * more than LATE_MIN_NS (a futex wake-up is microseconds, tens on a busy
+ * VM): the caller, done with its k of the n items after `worked`, waited
+ * more than worked * (n - k) / k at the region's end. Its helpers were not
+ * running. That happens when the CPUs are oversubscribed: a thread that is
+ * runnable but not running holds up the whole region, and libgomp's
+ * threads, which spin GOMP_SPINCOUNT = 300000 times between regions (about
+ * 15 ms here), use up their share of the CPU and wait for it again. The
+ * pool's caller never waits for a helper that has not joined; an OpenMP
+ * region must wait for its whole team. So after a late team the next calls
+ * run on the caller alone for a back-off, BACKOFF_FIRST_NS doubling with
+ * every late team up to BACKOFF_MAX_NS, and a team on time clears it.
+ * Measured on the 2-vCPU guest of docs/performance.md under a load average
+ * of 13: 64K-element fp32 calls on 2 threads took 15-20 ms each with
+ * libgomp's default spin (2 ms with GOMP_SPINCOUNT=100000, 15 us with 100),
+ * against 10 us on the pool. */
+#define LATE_MIN_NS ((int64_t)20 * 1000)
 #define BACKOFF_FIRST_NS ((int64_t)10 * 1000000)
 #define BACKOFF_MAX_NS ((int64_t)1000 * 1000000)
 
@@ -304,9 +305,11 @@ int64_t opsnn_omp_backoff_left_ns(void)
     return left > 0 ? left : 0;
 }
 
-static void note_team(int64_t worked_ns, int64_t waited_ns, int64_t end_ns)
+static void note_team(int64_t n, int64_t own, int64_t worked_ns, int64_t waited_ns,
+                      int64_t end_ns)
 {
-    if (waited_ns <= LATE_MIN_NS || waited_ns <= worked_ns) {
+    own = own > 0 ? own : 1;
+    if (waited_ns <= LATE_MIN_NS + worked_ns / own * (n - own)) {
         if (atomic_load_explicit(&backoff_ns, memory_order_relaxed) != 0) {
             atomic_store(&backoff_ns, 0);
         }
@@ -325,24 +328,27 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
 {
     atomic_llong next;
     atomic_init(&next, 0);
-    int64_t start = now_ns(), own_end = start;
+    int64_t start = now_ns(), own_end = start, own = 0;
 #pragma omp parallel num_threads(team)
     {
         int worker = omp_get_thread_num() != 0;
         if (worker) {
             opsnn_worker_enter();
         }
+        int64_t mine = 0;
         for (int64_t i = atomic_fetch_add(&next, 1); i < n; i = atomic_fetch_add(&next, 1)) {
             fn(arg, i);
+            mine++;
         }
         if (worker) {
             opsnn_worker_leave();
-        } else {
-            own_end = now_ns(); /* read after the region's barrier */
+        } else { /* read after the region's barrier */
+            own_end = now_ns();
+            own = mine;
         }
     }
     int64_t end = now_ns();
-    note_team(own_end - start, end - own_end, end);
+    note_team(n, own, own_end - start, end - own_end, end);
 }
 
 static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t), void *arg)
