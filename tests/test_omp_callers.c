@@ -40,6 +40,20 @@
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
 
+/* ThreadSanitizer starts a thread of its own: thread counts are off by it. */
+#if defined(__SANITIZE_THREAD__)
+#define TSAN_THREAD 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TSAN_THREAD 1
+#endif
+#endif
+#ifdef TSAN_THREAD
+static const int tsan_threads = 1;
+#else
+static const int tsan_threads = 0;
+#endif
+
 extern char **environ;
 static const char *self_path;
 
@@ -129,13 +143,14 @@ static void operators_in_a_parallel_region_use_only_the_callers_team(void **stat
     assert_int_equal(calls_from_a_team(team, &most), 0);
     print_message("threads: %d with a team of %d, %d before (%s backend)\n", most, team, before,
                   opsnn_get_threading());
-    if (is_openmp_backend()) {
-        assert_int_equal(most, before + team - 1); /* the team itself, no library threads */
+    if (is_openmp_backend()) { /* the team itself, no library threads */
+        assert_true(most >= before + team - 1);
+        assert_true(most <= before + team - 1 + tsan_threads);
     }
     /* and after the region, a call of the master thread alone reuses the team */
     assert_int_equal(softshrink_call(7), 0);
     if (is_openmp_backend()) {
-        assert_true(process_tasks() <= before + team - 1);
+        assert_true(process_tasks() <= before + team - 1 + tsan_threads);
     }
 }
 
@@ -195,7 +210,7 @@ static int serial_child(void)
     if (softshrink_call(3) != 0) {
         return 3;
     }
-    return process_tasks() == 1 ? 0 : 4;
+    return process_tasks() <= 1 + tsan_threads ? 0 : 4;
 }
 
 static void omp_num_threads_1_runs_the_library_serially(void **state)
