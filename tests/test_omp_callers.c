@@ -7,10 +7,10 @@
  * OMP_NUM_THREADS=1 runs the library on the calling thread alone; a nested
  * team starts only when the runtime allows one more active level and
  * OPSNN_OMP_NESTED=1 asks for it (seen through opsnn_parallel_for, the seam
- * phase 2 calls, with two items that wait for each other). Built with the compiler's OpenMP in every
- * build that has one; under the pool backend the thread counts are not
- * asserted (the pool's workers are threads of their own, which is what the
- * OpenMP backend is for).
+ * phase 2 calls, with two items that wait for each other). Built with the
+ * compiler's OpenMP in every build that has one; under the pool backend the
+ * thread counts are not asserted (the pool's workers are threads of their
+ * own, which is what the OpenMP backend is for).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -22,7 +22,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <omp.h>
 #include <pthread.h>
 #include <sched.h>
@@ -39,20 +38,8 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
+#include "thread_count.h"
 
-/* ThreadSanitizer starts a thread of its own: thread counts are off by it. */
-#if defined(__SANITIZE_THREAD__)
-#define TSAN_THREAD 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define TSAN_THREAD 1
-#endif
-#endif
-#ifdef TSAN_THREAD
-static const int tsan_threads = 1;
-#else
-static const int tsan_threads = 0;
-#endif
 
 extern char **environ;
 static const char *self_path;
@@ -60,19 +47,6 @@ static const char *self_path;
 #define N (1 << 18) /* ~3 MB of traffic: phase 2 wants every thread it may have */
 #define CALLS 4
 
-static int process_tasks(void)
-{
-    DIR *d = opendir("/proc/self/task");
-    if (d == NULL) {
-        return -1;
-    }
-    int n = 0;
-    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
-        n += e->d_name[0] != '.';
-    }
-    closedir(d);
-    return n;
-}
 
 static int is_openmp_backend(void)
 {
@@ -124,7 +98,7 @@ static int calls_from_a_team(int team, int *most)
     {
         for (int k = 0; k < CALLS; k++) {
             wrong += softshrink_call(omp_get_thread_num() * 10 + k);
-            int now = process_tasks();
+            int now = tc_process_threads();
             most[0] = now > most[0] ? now : most[0];
         }
     }
@@ -136,7 +110,7 @@ static void operators_in_a_parallel_region_use_only_the_callers_team(void **stat
     (void)state;
     /* the first test: no team has run yet (under qemu-user the emulator's
      * own thread is there too, hence counts relative to this one) */
-    int before = process_tasks();
+    int before = tc_process_threads();
     assert_true(before >= 1);
     int most = 0;
     int team = 2;
@@ -145,12 +119,12 @@ static void operators_in_a_parallel_region_use_only_the_callers_team(void **stat
                   opsnn_get_threading());
     if (is_openmp_backend()) { /* the team itself, no library threads */
         assert_true(most >= before + team - 1);
-        assert_true(most <= before + team - 1 + tsan_threads);
+        assert_true(most <= before + team - 1 + TC_TSAN_THREADS);
     }
     /* and after the region, a call of the master thread alone reuses the team */
     assert_int_equal(softshrink_call(7), 0);
     if (is_openmp_backend()) {
-        assert_true(process_tasks() <= before + team - 1 + tsan_threads);
+        assert_true(tc_process_threads() <= before + team - 1 + TC_TSAN_THREADS);
     }
 }
 
@@ -210,7 +184,7 @@ static int serial_child(void)
     if (softshrink_call(3) != 0) {
         return 3;
     }
-    return process_tasks() <= 1 + tsan_threads ? 0 : 4;
+    return tc_process_threads() <= 1 + TC_TSAN_THREADS ? 0 : 4;
 }
 
 static void omp_num_threads_1_runs_the_library_serially(void **state)

@@ -24,7 +24,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +39,7 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
+#include "thread_count.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1
@@ -47,19 +47,6 @@
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define SANITIZED 1
 #endif
-#endif
-/* ThreadSanitizer starts a thread of its own: thread counts are off by it. */
-#if defined(__SANITIZE_THREAD__)
-#define TSAN_THREAD 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define TSAN_THREAD 1
-#endif
-#endif
-#ifdef TSAN_THREAD
-static const int tsan_threads = 1;
-#else
-static const int tsan_threads = 0;
 #endif
 
 extern char **environ;
@@ -94,18 +81,6 @@ static void skip_unless_backend(const char *name)
     }
 }
 
-/* Threads of this process now (/proc/self/task). */
-static int process_tasks(void)
-{
-    DIR *d = opendir("/proc/self/task");
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
-        n += e->d_name[0] != '.';
-    }
-    closedir(d);
-    return n;
-}
 
 /* ---- OPSNN_NUM_THREADS ---------------------------------------------------- */
 
@@ -303,12 +278,12 @@ static void huge_thread_request_starts_no_more_workers_than_cpus(void **state)
     big_op o;
     big_make(&o);
     opsnn_pool_shutdown();
-    int before = process_tasks();
+    int before = tc_process_threads();
     assert_int_equal(opsnn_set_num_threads(100000), 100000);
     assert_int_equal(big_run(&o), ACLNN_SUCCESS);
     assert_true(opsnn_pool_workers() <= opsnn_usable_cpus() - 1);
     /* the OpenMP team is capped by the usable CPUs too (the caller included) */
-    assert_true(process_tasks() - before <= opsnn_usable_cpus() - 1 + tsan_threads);
+    assert_true(tc_process_threads() - before <= opsnn_usable_cpus() - 1 + TC_TSAN_THREADS);
     opsnn_set_num_threads(0);
     big_free(&o);
 }
@@ -323,15 +298,15 @@ static void omp_team_asks_for_no_more_threads_than_there_is_room_for(void **stat
     big_op o;
     big_make(&o);
     opsnn_set_num_threads(4);
-    int before = process_tasks();
+    int before = tc_process_threads();
     opsnn_test_fail_thread_create_after(0);
     assert_int_equal(big_run(&o), ACLNN_SUCCESS);
-    if (process_tasks() > before + tsan_threads) {
-        fail_msg("a team started %d thread(s) with no room for any", process_tasks() - before);
+    if (tc_process_threads() > before + TC_TSAN_THREADS) {
+        fail_msg("a team started %d thread(s) with no room for any", tc_process_threads() - before);
     }
     opsnn_test_fail_thread_create_after(1);
     assert_int_equal(big_run(&o), ACLNN_SUCCESS);
-    assert_true(process_tasks() - before <= 1 + tsan_threads);
+    assert_true(tc_process_threads() - before <= 1 + TC_TSAN_THREADS);
     opsnn_test_fail_thread_create_after(-1);
     assert_int_equal(big_run(&o), ACLNN_SUCCESS);
     opsnn_set_num_threads(0);
@@ -353,13 +328,14 @@ static int nproc_limit_child(void)
         return 77;
     }
     struct rlimit was = rl;
-    rl.rlim_cur = (rlim_t)process_tasks();
+    rl.rlim_cur = (rlim_t)tc_process_threads();
     if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
         big_free(&o);
         return 77;
     }
     int rc = big_run(&o) != ACLNN_SUCCESS ? 3 : 0;
-    if (rc == 0 && process_tasks() > 1 + tsan_threads && !(backend_is("pool") && geteuid() == 0)) {
+    int kernel_ignores_limit = backend_is("pool") && geteuid() == 0;
+    if (rc == 0 && tc_process_threads() > 1 + TC_TSAN_THREADS && !kernel_ignores_limit) {
         rc = 4; /* a thread beyond the limit */
     }
     (void)setrlimit(RLIMIT_NPROC, &was); /* LeakSanitizer's exit check starts a thread */
@@ -403,7 +379,7 @@ static void process_thread_limit_runs_on_the_caller(void **state)
 static void a_forked_child_runs_phase_2(void **state)
 {
     (void)state;
-#ifdef TSAN_THREAD
+#ifdef TC_TSAN
     print_message("skipped: ThreadSanitizer ends a child of a multi-threaded fork that starts "
                   "threads\n");
     skip();
@@ -447,7 +423,8 @@ static void stack_sizes_parse_as_omp_stacksize_is_written(void **state)
     assert_int_equal(opsnn_parse_stack_size("8k", &b), 0);
     assert_true(b == 8LL << 10);
     b = -7;
-    static const char *const bad[] = {"", " ", "-1", "4T", "4MB", "M", "0x10", "99999999999999999999"};
+    static const char *const bad[] = {"", " ", "-1", "4T", "4MB", "M", "0x10",
+                                      "99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (opsnn_parse_stack_size(bad[i], &b) != -1 || b != -7) {
             fail_msg("\"%s\" was accepted as %lld", bad[i], b);

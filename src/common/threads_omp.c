@@ -320,8 +320,9 @@ static void note_team(int64_t n, int64_t own, int64_t worked_ns, int64_t waited_
     atomic_store(&backoff_ns, b);
     atomic_store(&backoff_until_ns, end_ns + b);
     opsnn_log(OPSNN_LOG_DEBUG, "phase 2: the OpenMP team came %lld us after the caller's %lld us "
-              "of work: the next calls run on the caller for %lld ms", (long long)(waited_ns / 1000),
-              (long long)(worked_ns / 1000), (long long)(b / 1000000));
+              "of work: the next calls run on the caller for %lld ms",
+              (long long)(waited_ns / 1000), (long long)(worked_ns / 1000),
+              (long long)(b / 1000000));
 }
 
 static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg)
