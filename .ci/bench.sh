@@ -2,7 +2,8 @@
 # CI smoke test of the benchmarks (called from .ci/run after the gcc build in
 # build-ci/ exists): opsnn_bench --quick must run every case and pass its
 # sampled output check, tools/plot_perf.py must turn its CSV into a valid SVG
-# and the Markdown tables, and vs_libtorch (only when it was built, i.e.
+# and the Markdown tables, bench/backends.sh must time the OpenMP and the pool
+# library in one run (when .ci/run's pool build exists), and vs_libtorch (only when it was built, i.e.
 # libtorch was found) must run a short comparison. Timings are not judged:
 # CI machines are shared and noisy.
 set -uo pipefail
@@ -69,6 +70,19 @@ step "the layout and mid-size charts are well-formed SVG with lines" \
   python3 -c 'import sys, xml.dom.minidom as m; sys.exit(any(len(m.parse(p).getElementsByTagName("polyline")) < 2 for p in sys.argv[1:]))' "$tmp/layouts.svg" "$tmp/mid.svg"
 step "the tables have every section" \
   bash -c 'for s in source targets results bound layouts torch midsize; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
+
+# Both threading backends in one run: the same opsnn_bench against the
+# OpenMP library of $build and the pool library of the pool build .ci/run made.
+pool_build=${OPSNN_BENCH_POOL_BUILD_DIR:-build-ci-pool}
+if [ -f "$pool_build/libopsnn.so" ]; then
+  echo "== bench/backends.sh (OpenMP and pool libraries, alternating rounds)"
+  step "backends.sh: one binary, both libraries, the table of both" \
+    bash -c 'bench/backends.sh "$0" "$1" "$2" 2 --quick --ops softshrink --dtypes fp32 \
+             --sizes 8,64K --layouts contiguous --threads 1,2 && grep -q "OpenMP / pool" "$2/backends.md"' \
+    "$build" "$pool_build" "$tmp/backends"
+else
+  echo "== bench/backends.sh: no pool build in $pool_build (.ci/run makes it): skipped"
+fi
 
 if [ -x "$build/bench/vs_libtorch" ]; then
   echo "== vs_libtorch --quick"

@@ -279,7 +279,8 @@ static void print_header(FILE *out, const options *o)
     read_loadavg(loadavg, sizeof loadavg);
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
-    fprintf(out, "# opsnn_bench, libopsnn %s, isa %s\n", opsnn_version_string(), opsnn_get_isa());
+    fprintf(out, "# opsnn_bench, libopsnn %s, isa %s, threads %s\n", opsnn_version_string(),
+            opsnn_get_isa(), opsnn_get_threading());
     fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
     fprintf(out, "# time = best of >= %d batches in %d interleaved round(s) (bound, %d ms pause, "

@@ -26,6 +26,11 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INC
   FILES_MATCHING PATTERN "*.h")
 install(EXPORT opsnnTargets NAMESPACE opsnn:: DESTINATION ${OPSNN_CMAKE_DIR})
 
+# opsnn::opsnn_static links the OpenMP runtime under the OpenMP backend.
+set(OPSNN_CONFIG_OPENMP "")
+if(OPSNN_THREADING_USED STREQUAL "openmp")
+  set(OPSNN_CONFIG_OPENMP "find_dependency(OpenMP COMPONENTS C)")
+endif()
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/opsnnConfig.cmake.in
   ${PROJECT_BINARY_DIR}/opsnnConfig.cmake INSTALL_DESTINATION ${OPSNN_CMAKE_DIR})
 # Before 1.0 a minor release may change the API: only the same MAJOR.MINOR is
@@ -42,6 +47,19 @@ if(CMAKE_THREAD_LIBS_INIT)
   string(APPEND OPSNN_PC_LIBS_PRIVATE " ${CMAKE_THREAD_LIBS_INIT}")
 endif()
 string(APPEND OPSNN_PC_LIBS_PRIVATE " -lm")
+# The OpenMP backend's runtime (libgomp, libomp), for a static link.
+if(OPSNN_THREADING_USED STREQUAL "openmp")
+  foreach(_opsnn_omp_lib ${OpenMP_C_LIB_NAMES})
+    if(NOT _opsnn_omp_lib STREQUAL "pthread")
+      # -L too: clang's libomp lives outside the linker's default path
+      get_filename_component(_opsnn_omp_dir "${OpenMP_${_opsnn_omp_lib}_LIBRARY}" DIRECTORY)
+      if(_opsnn_omp_dir)
+        string(APPEND OPSNN_PC_LIBS_PRIVATE " -L${_opsnn_omp_dir}")
+      endif()
+      string(APPEND OPSNN_PC_LIBS_PRIVATE " -l${_opsnn_omp_lib}")
+    endif()
+  endforeach()
+endif()
 string(STRIP "${OPSNN_PC_LIBS_PRIVATE}" OPSNN_PC_LIBS_PRIVATE)
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
   set(OPSNN_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")

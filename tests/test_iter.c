@@ -316,7 +316,7 @@ static void idle_workers_give_their_panels_back(void **state)
         atomic_store(&w.elsewhere, 0);
         atomic_store(&w.peak, 0);
         pool_walk_item(&w, 0); /* the caller's panel exists before any worker looks */
-        opsnn_parallel_for(w.items, 2, pool_walk_item, &w);
+        opsnn_pool_parallel_for(w.items, 2, pool_walk_item, &w);
         tu_assert_bits_equal(c.y, c.want, (size_t)w.n, 4, "pool walk");
         if (atomic_load(&w.elsewhere) <= 0) { /* no worker took part: nothing to see */
             free_case(&c);

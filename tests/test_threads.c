@@ -5,7 +5,11 @@
  * the caller alone) when threads cannot be created, instead of ending the
  * process as an OpenMP runtime does; results identical in every case; idle
  * workers that spin for a bounded window (OPSNN_POOL_SPIN_US) before they
- * sleep, and still sleep, wake and shut down as before.
+ * sleep, and still sleep, wake and shut down as before. Under the OpenMP
+ * backend: the same results and the same fallback to fewer threads, from what
+ * the backend checks before it asks the runtime for a team (its test limit,
+ * RLIMIT_NPROC, RLIMIT_AS, a fork); the pool's own tests drive the pool
+ * directly, which exists in both builds.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -20,6 +24,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +39,7 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
+#include "thread_count.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1
@@ -60,6 +66,21 @@ static void skip_under_emulator(void)
         skip();
     }
 }
+
+static int backend_is(const char *name)
+{
+    return strcmp(opsnn_get_threading(), name) == 0;
+}
+
+static void skip_unless_backend(const char *name)
+{
+    if (!backend_is(name)) {
+        print_message("skipped: this build's threads are %s, not %s\n", opsnn_get_threading(),
+                      name);
+        skip();
+    }
+}
+
 
 /* ---- OPSNN_NUM_THREADS ---------------------------------------------------- */
 
@@ -229,6 +250,7 @@ static int expected_workers(int want)
 static void failing_thread_creation_runs_on_the_threads_there_are(void **state)
 {
     (void)state;
+    skip_unless_backend("pool");
     big_op o;
     big_make(&o);
     opsnn_set_num_threads(4);
@@ -256,11 +278,172 @@ static void huge_thread_request_starts_no_more_workers_than_cpus(void **state)
     big_op o;
     big_make(&o);
     opsnn_pool_shutdown();
+    int before = tc_process_threads();
     assert_int_equal(opsnn_set_num_threads(100000), 100000);
     assert_int_equal(big_run(&o), ACLNN_SUCCESS);
     assert_true(opsnn_pool_workers() <= opsnn_usable_cpus() - 1);
+    /* the OpenMP team is capped by the usable CPUs too (the caller included) */
+    assert_true(tc_process_threads() - before <= opsnn_usable_cpus() - 1 + TC_TSAN_THREADS);
     opsnn_set_num_threads(0);
     big_free(&o);
+}
+
+/* The OpenMP backend asks the runtime, which ends the process when a thread
+ * cannot be created, for no more new threads than its checks leave room for:
+ * here the tests' limit (no room, then room for one). */
+static void omp_team_asks_for_no_more_threads_than_there_is_room_for(void **state)
+{
+    (void)state;
+    skip_unless_backend("openmp");
+    big_op o;
+    big_make(&o);
+    opsnn_set_num_threads(4);
+    int before = tc_process_threads();
+    opsnn_test_fail_thread_create_after(0);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    if (tc_process_threads() > before + TC_TSAN_THREADS) {
+        fail_msg("a team started %d thread(s) with no room for any", tc_process_threads() - before);
+    }
+    opsnn_test_fail_thread_create_after(1);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    assert_true(tc_process_threads() - before <= 1 + TC_TSAN_THREADS);
+    opsnn_test_fail_thread_create_after(-1);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    opsnn_set_num_threads(0);
+    big_free(&o);
+}
+
+/* A fresh process whose RLIMIT_NPROC leaves no room for another thread: the
+ * OpenMP backend runs phase 2 on the caller (the runtime would have ended
+ * the process), the pool tries, fails and does the same; either way the
+ * result is right and the process has one thread. (As root the kernel does
+ * not apply the limit, but the backend still honours it.) */
+static int nproc_limit_child(void)
+{
+    big_op o;
+    big_make(&o);
+    opsnn_set_num_threads(4);
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NPROC, &rl) != 0) {
+        return 77;
+    }
+    struct rlimit was = rl;
+    rl.rlim_cur = (rlim_t)tc_process_threads();
+    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
+        big_free(&o);
+        return 77;
+    }
+    int rc = big_run(&o) != ACLNN_SUCCESS ? 3 : 0;
+    int kernel_ignores_limit = backend_is("pool") && geteuid() == 0;
+    if (rc == 0 && tc_process_threads() > 1 + TC_TSAN_THREADS && !kernel_ignores_limit) {
+        rc = 4; /* a thread beyond the limit */
+    }
+    (void)setrlimit(RLIMIT_NPROC, &was); /* LeakSanitizer's exit check starts a thread */
+    big_free(&o);
+    return rc;
+}
+
+/* Runs this binary with `mode` in a fresh process; its exit status (77: skip). */
+static void run_child_mode(const char *mode)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char *argv[] = {"test_threads", (char *)mode, NULL};
+        execve(self_path, argv, environ);
+        _exit(127);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+        skip();
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fail_msg("%s: the child ended with %s %d", mode,
+                 WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    }
+}
+
+static void process_thread_limit_runs_on_the_caller(void **state)
+{
+    (void)state;
+    skip_under_emulator();
+    run_child_mode("--nproc-limit-child");
+}
+
+/* fork() after phase 2 ran on several threads: the child's phase 2 must
+ * finish with the right result (libgomp's next team in such a child waits
+ * forever for the parent's threads; the pool starts afresh). */
+static void a_forked_child_runs_phase_2(void **state)
+{
+    (void)state;
+#ifdef TC_TSAN
+    print_message("skipped: ThreadSanitizer ends a child of a multi-threaded fork that starts "
+                  "threads\n");
+    skip();
+#endif
+    big_op o;
+    big_make(&o);
+    opsnn_set_num_threads(2);
+    assert_int_equal(big_run(&o), ACLNN_SUCCESS);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(60); /* a hang ends as SIGALRM, not as a stuck suite */
+        int rc = big_run(&o) == ACLNN_SUCCESS ? 0 : 3;
+        big_free(&o);
+        opsnn_pool_shutdown(); /* _exit skips the exit handler that joins the child's pool */
+        _exit(rc);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fail_msg("the child ended with %s %d", WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    }
+    opsnn_set_num_threads(0);
+    big_free(&o);
+}
+
+static void stack_sizes_parse_as_omp_stacksize_is_written(void **state)
+{
+    (void)state;
+    long long b = -7;
+    assert_int_equal(opsnn_parse_stack_size("512", &b), 0);
+    assert_true(b == 512LL << 10); /* no unit: KiB */
+    assert_int_equal(opsnn_parse_stack_size(" 4M ", &b), 0);
+    assert_true(b == 4LL << 20);
+    assert_int_equal(opsnn_parse_stack_size("100b", &b), 0);
+    assert_true(b == 100);
+    assert_int_equal(opsnn_parse_stack_size("2 G", &b), 0);
+    assert_true(b == 2LL << 30);
+    assert_int_equal(opsnn_parse_stack_size("8k", &b), 0);
+    assert_true(b == 8LL << 10);
+    b = -7;
+    static const char *const bad[] = {"", " ", "-1", "4T", "4MB", "M", "0x10",
+                                      "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (opsnn_parse_stack_size(bad[i], &b) != -1 || b != -7) {
+            fail_msg("\"%s\" was accepted as %lld", bad[i], b);
+        }
+    }
+    assert_int_equal(opsnn_parse_stack_size(NULL, &b), -1);
+}
+
+static void cgroup_pids_room_is_max_minus_current(void **state)
+{
+    (void)state;
+    assert_int_equal(opsnn_cgroup_pids_room("max\n", "12\n"), INT_MAX);
+    assert_int_equal(opsnn_cgroup_pids_room("100\n", "12\n"), 88);
+    assert_int_equal(opsnn_cgroup_pids_room("12", "12"), 0);
+    assert_int_equal(opsnn_cgroup_pids_room("10", "12"), 0); /* over: lowered after the fact */
+    assert_int_equal(opsnn_cgroup_pids_room("garbage", "1"), INT_MAX);
+    assert_int_equal(opsnn_cgroup_pids_room("100", "x"), INT_MAX);
+    assert_int_equal(opsnn_cgroup_pids_room(NULL, "1"), INT_MAX);
+    assert_int_equal(opsnn_cgroup_pids_room("99999999999", "1"), INT_MAX);
 }
 
 /* The real thing: a fresh process (no cached thread stacks) whose address
@@ -405,7 +588,7 @@ static int run_rendezvous(void)
     atomic_init(&r.met, 0);
     atomic_init(&r.other, 0);
     r.caller = pthread_self();
-    opsnn_parallel_for(2, 2, meet, &r);
+    opsnn_pool_parallel_for(2, 2, meet, &r);
     return atomic_load(&r.met) && atomic_load(&r.other);
 }
 
@@ -488,6 +671,74 @@ static void shutdown_does_not_wait_out_the_spin(void **state)
     opsnn_test_set_pool_spin_us(-1);
 }
 
+/* A two-item job whose second item, on a helper, holds it for `hold_ms`
+ * after the caller has finished the first: the caller then waits at the
+ * region's end far longer than it worked. `foreign` counts the items run by
+ * a thread other than the caller. */
+typedef struct {
+    atomic_int started, foreign;
+    int hold_ms;
+    pthread_t caller;
+} late_job;
+
+static void late_item(void *arg, int64_t i)
+{
+    (void)i;
+    late_job *j = arg;
+    atomic_fetch_add(&j->started, 1);
+    if (!pthread_equal(pthread_self(), j->caller)) {
+        atomic_fetch_add(&j->foreign, 1);
+        nap_ms(j->hold_ms);
+        return;
+    }
+    double until = now_s() + 5.0; /* the caller's item waits until the helper has one */
+    while (atomic_load(&j->started) < 2 && now_s() < until) {
+        nap_ms(0);
+    }
+}
+
+static int run_late_job(int hold_ms)
+{
+    late_job j;
+    atomic_init(&j.started, 0);
+    atomic_init(&j.foreign, 0);
+    j.hold_ms = hold_ms;
+    j.caller = pthread_self();
+    opsnn_parallel_for(2, 2, late_item, &j);
+    return atomic_load(&j.foreign);
+}
+
+/* An OpenMP region waits for its whole team, so a team whose helper comes
+ * late (on an oversubscribed machine: a spinning runtime thread waiting for
+ * its CPU share) makes the calls after it run on the caller for a back-off,
+ * as the pool's caller never waits for a helper that has not joined. */
+static void after_a_late_team_calls_run_on_the_caller_for_a_while(void **state)
+{
+    (void)state;
+    skip_unless_backend("openmp");
+    skip_without_a_worker();
+    while (opsnn_omp_backoff_left_ns() > 0) { /* an earlier test's team came late */
+        nap_ms(5);
+    }
+    double t0 = now_s();
+    if (run_late_job(200) != 1) {
+        print_message("skipped: no helper took an item\n");
+        skip();
+    }
+    if (now_s() - t0 > 0.4) {
+        print_message("skipped: the helper started too late to tell (a busy machine)\n");
+        skip();
+    }
+    assert_true(opsnn_omp_backoff_left_ns() > 0);
+    assert_int_equal(run_late_job(0), 0); /* on the caller alone */
+    while (opsnn_omp_backoff_left_ns() > 0) {
+        nap_ms(5);
+    }
+    /* after the back-off a team is tried again (the caller's item waits for
+     * the helper to take the other) */
+    assert_int_equal(run_late_job(0), 1);
+}
+
 int main(int argc, char **argv)
 {
     self_path = argv[0];
@@ -497,6 +748,9 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[1], "--as-limit-child") == 0) {
         return as_limit_child();
+    }
+    if (argc == 2 && strcmp(argv[1], "--nproc-limit-child") == 0) {
+        return nproc_limit_child();
     }
     if (argc == 2 && strcmp(argv[1], "--print-spin") == 0) {
         printf("%d\n", opsnn_pool_spin_us());
@@ -510,6 +764,12 @@ int main(int argc, char **argv)
         cmocka_unit_test(failing_thread_creation_runs_on_the_threads_there_are),
         cmocka_unit_test(huge_thread_request_starts_no_more_workers_than_cpus),
         cmocka_unit_test(address_space_limit_does_not_end_the_process),
+        cmocka_unit_test(omp_team_asks_for_no_more_threads_than_there_is_room_for),
+        cmocka_unit_test(process_thread_limit_runs_on_the_caller),
+        cmocka_unit_test(a_forked_child_runs_phase_2),
+        cmocka_unit_test(after_a_late_team_calls_run_on_the_caller_for_a_while),
+        cmocka_unit_test(stack_sizes_parse_as_omp_stacksize_is_written),
+        cmocka_unit_test(cgroup_pids_room_is_max_minus_current),
         cmocka_unit_test(spin_times_parse_strictly),
         cmocka_unit_test(spin_time_comes_from_the_environment_or_the_default),
         cmocka_unit_test(a_job_goes_to_a_spinning_worker_without_a_wake_up),

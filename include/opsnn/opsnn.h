@@ -31,11 +31,18 @@ OPSNN_API unsigned opsnn_version_number(void);
 
 /** Threads used by phase 2 (1 = serial): the work is split into that many
  *  blocks, run on at most as many threads as the process may use CPUs. n <= 0
- *  restores the default (OPSNN_NUM_THREADS, else OMP_NUM_THREADS, else the
- *  CPUs the process may use; a value above them is lowered to them). Returns
- *  the number now in effect. Results never depend on it. */
+ *  restores the default: OPSNN_NUM_THREADS, else, on the OpenMP backend, the
+ *  runtime's omp_get_max_threads() of the calling thread, or, on the pool,
+ *  OMP_NUM_THREADS, else the CPUs the process may use; a value above those
+ *  CPUs is lowered to them. Returns the number now in effect. Results never
+ *  depend on it. */
 OPSNN_API int opsnn_set_num_threads(int n);
 OPSNN_API int opsnn_get_num_threads(void);
+
+/** The threads phase 2 runs on, chosen when the library was built
+ *  (-DOPSNN_THREADING): "openmp" (parallel regions of the OpenMP runtime the
+ *  library links) or "pool" (the library's own pthread pool). */
+OPSNN_API const char *opsnn_get_threading(void);
 
 /** The instruction-set path the kernels run on: "avx512", "avx2" or "scalar"
  *  on x86-64, "neon" or "scalar" on aarch64 (chosen once from the CPU;

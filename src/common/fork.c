@@ -9,7 +9,8 @@ typedef void (*fork_hook)(int phase);
 /* The lock order of common/fork.h. */
 static const fork_hook hooks[] = {
     opsnn_pool_fork_job, opsnn_executor_fork, opsnn_stream_fork, opsnn_memory_fork,
-    opsnn_init_fork,     opsnn_panel_fork,    opsnn_pool_fork_state, opsnn_log_fork,
+    opsnn_init_fork,     opsnn_panel_fork,    opsnn_pool_fork_state, opsnn_omp_fork,
+    opsnn_log_fork,
 };
 #define NHOOKS (sizeof hooks / sizeof hooks[0])
 

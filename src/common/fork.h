@@ -27,6 +27,7 @@ void opsnn_fork_register(void);
  *   streams, memory blocks, aclInit state (leaves: only the log under them)
  *   panels      (iter.c: the list of per-thread panels)
  *   pool state  (threads.c `lock` and condition variables: logs under it)
+ *   OpenMP      (threads_omp.c: no lock; the child notes libgomp's state)
  *   log         (error.c: innermost, nothing is taken under it) */
 void opsnn_pool_fork_job(int phase);
 void opsnn_executor_fork(int phase);
@@ -35,6 +36,7 @@ void opsnn_memory_fork(int phase);
 void opsnn_init_fork(int phase);
 void opsnn_panel_fork(int phase);
 void opsnn_pool_fork_state(int phase);
+void opsnn_omp_fork(int phase);
 void opsnn_log_fork(int phase);
 
 #endif /* OPSNN_COMMON_FORK_H_ */

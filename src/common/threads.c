@@ -98,29 +98,48 @@ static int read_line(const char *path, char *buf, size_t size)
     return rc;
 }
 
-/* The CPU quota of the process's cgroup, or 0 when none is set or known. */
-static int cgroup_cpus(void)
+int opsnn_cgroup_read(const char *controller, const char *file, char *buf, size_t size)
 {
-    char line[512], path[600];
-    /* cgroup v2: "0::/some/path" in /proc/self/cgroup names our cgroup. */
+    char line[512], path[700];
+    /* cgroup v2: "0::/some/path" in /proc/self/cgroup names our cgroup, in
+     * the one hierarchy under /sys/fs/cgroup; v1: "N:pids:/some/path", under
+     * /sys/fs/cgroup/pids. */
     FILE *f = fopen("/proc/self/cgroup", "r");
     if (f != NULL) {
         while (fgets(line, sizeof line, f) != NULL) {
-            if (strncmp(line, "0::", 3) == 0) {
-                line[strcspn(line, "\n")] = '\0';
-                snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max",
-                         strcmp(line + 3, "/") == 0 ? "" : line + 3);
-                char text[128];
-                if (read_line(path, text, sizeof text) == 0) {
-                    fclose(f);
-                    return opsnn_cgroup_cpu_max_cpus(text);
-                }
+            line[strcspn(line, "\n")] = '\0';
+            char *names = strchr(line, ':');
+            char *where = names != NULL ? strchr(names + 1, ':') : NULL;
+            if (where == NULL) {
+                continue;
+            }
+            *where++ = '\0';
+            names++;
+            const char *dir = strcmp(where, "/") == 0 ? "" : where;
+            if (names[0] == '\0') {
+                snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s", dir, file);
+            } else if (strcmp(names, controller) == 0) {
+                snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s/%s", controller, dir, file);
+            } else {
+                continue;
+            }
+            if (read_line(path, buf, size) == 0) {
+                fclose(f);
+                return 0;
             }
         }
         fclose(f);
     }
+    snprintf(path, sizeof path, "/sys/fs/cgroup/%s", file);
+    return read_line(path, buf, size);
+}
+
+/* The CPU quota of the process's cgroup, or 0 when none is set or known. */
+static int cgroup_cpus(void)
+{
+    char path[600];
     char text[128];
-    if (read_line("/sys/fs/cgroup/cpu.max", text, sizeof text) == 0) {
+    if (opsnn_cgroup_read("cpu", "cpu.max", text, sizeof text) == 0) {
         return opsnn_cgroup_cpu_max_cpus(text);
     }
     /* cgroup v1: quota and period in two files (quota -1: no limit). */
@@ -169,39 +188,57 @@ int opsnn_usable_cpus(void)
 }
 
 static atomic_int requested;
-static atomic_int default_count; /* 0 until first read */
+static atomic_int default_count; /* 0 until first read; -1: ask the OpenMP runtime */
 
-/* OPSNN_NUM_THREADS, else OMP_NUM_THREADS, else the usable CPUs; a value
- * above the usable CPUs is lowered to them, a malformed one is ignored with
- * a warning. Read once: phase 2 asks on every call. */
+static int runtime_threads(void)
+{
+#if OPSNN_THREADING_OPENMP
+    return opsnn_omp_default_threads();
+#else
+    return opsnn_usable_cpus(); /* not reached: the pool's default is read once */
+#endif
+}
+
+/* OPSNN_NUM_THREADS, else the backend's default: under the pool
+ * OMP_NUM_THREADS, else the usable CPUs; under OpenMP the runtime's own count
+ * (opsnn_omp_default_threads, asked on every call). A value above the usable
+ * CPUs is lowered to them, a malformed one is ignored with a warning. The
+ * environment is read once: phase 2 asks on every call. */
 static int default_threads(void)
 {
     int n = atomic_load(&default_count);
-    if (n > 0) {
-        return n;
+    if (n != 0) {
+        return n > 0 ? n : runtime_threads();
     }
     int cpus = opsnn_usable_cpus();
     const char *name = "OPSNN_NUM_THREADS";
     const char *s = getenv(name);
+#if OPSNN_THREADING_OPENMP
+    const char *fallback = "the OpenMP runtime's thread count";
+    n = -1;
+#else
+    const char *fallback = "the CPUs this process may use";
     if (s == NULL || s[0] == '\0') {
         name = "OMP_NUM_THREADS";
         s = getenv(name);
     }
     n = cpus;
+#endif
     int v;
     if (s != NULL && s[0] != '\0') {
         if (opsnn_parse_thread_count(s, &v) != 0) {
-            opsnn_log(OPSNN_LOG_WARNING, "%s must be a positive integer, got \"%s\": using %d (the "
-                      "CPUs this process may use)", name, s, cpus);
+            opsnn_log(OPSNN_LOG_WARNING, "%s must be a positive integer, got \"%s\": using %s",
+                      name, s, fallback);
         } else if (v > cpus) {
             opsnn_log(OPSNN_LOG_WARNING, "%s=%d is more than the %d CPUs this process may use: "
                       "using %d", name, v, cpus, cpus);
+            n = cpus;
         } else {
             n = v;
         }
     }
     atomic_store(&default_count, n);
-    return n;
+    return n > 0 ? n : runtime_threads();
 }
 
 int opsnn_set_num_threads(int n)
@@ -262,6 +299,11 @@ static atomic_int idle_ms_set = -1; /* tests: overrides OPSNN_POOL_IDLE_RELEASE_
 void opsnn_test_fail_thread_create_after(int successes)
 {
     atomic_store(&fail_creates_after, successes);
+}
+
+int opsnn_test_thread_creates_left(void)
+{
+    return atomic_load(&fail_creates_after);
 }
 
 void opsnn_test_set_pool_spin_us(int us)
@@ -524,7 +566,8 @@ static int ensure_workers(int want)
     return nworkers < want ? nworkers : want;
 }
 
-void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg)
+void opsnn_pool_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i),
+                             void *arg)
 {
     int helpers = threads - 1;
     if (n - 1 < helpers) {

@@ -8,13 +8,44 @@
 #ifndef OPSNN_COMMON_THREADS_H_
 #define OPSNN_COMMON_THREADS_H_
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* fn(arg, i) for every i in [0, n), on up to `threads` threads (the caller
- * included). Blocks are handed out one at a time; the call returns when all
- * are done. Concurrent callers are served one at a time by the pool; a caller
- * that finds it busy runs its blocks itself. */
+ * included), on the backend this build was configured with (OPSNN_THREADING:
+ * the OpenMP one of threads_omp.c, or the pool below). Items are handed out
+ * one at a time from a shared counter; the call returns when all are done.
+ * The backend decides only which thread runs which item: the items and what
+ * fn does with each are the same on both. */
 void opsnn_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg);
+
+/* The same on the pool, whatever the build's backend. Concurrent callers are
+ * served one at a time; a caller that finds the pool busy runs its items
+ * itself. */
+void opsnn_pool_parallel_for(int64_t n, int threads, void (*fn)(void *arg, int64_t i), void *arg);
+
+/* The thread count when neither opsnn_set_num_threads() nor
+ * OPSNN_NUM_THREADS sets one, under the OpenMP backend: the runtime's
+ * omp_get_max_threads() of the calling thread (OMP_NUM_THREADS,
+ * omp_set_num_threads()), lowered to the usable CPUs. Asked on every call. */
+int opsnn_omp_default_threads(void);
+
+/* Parse a stack size the way OMP_STACKSIZE is written: a decimal number,
+ * optionally followed by B, K, M or G (any case; none: K), blanks around
+ * allowed. 0 and *bytes on success, -1 otherwise (*bytes untouched). */
+int opsnn_parse_stack_size(const char *s, long long *bytes);
+
+/* New tasks a cgroup's pids.max / pids.current texts leave room for:
+ * max - current (0 when none), or INT_MAX when pids.max is "max" or a text is
+ * not understood. */
+int opsnn_cgroup_pids_room(const char *max_text, const char *current_text);
+
+/* OpenMP backend: nanoseconds left of the back-off after a late team (calls
+ * run on the caller alone until then; threads_omp.c), 0 when none. */
+int64_t opsnn_omp_backoff_left_ns(void);
+
+/* Tests: what opsnn_test_fail_thread_create_after set (-1: no limit). */
+int opsnn_test_thread_creates_left(void);
 
 /* How long an idle worker spins for the next job before it sleeps, and the
  * caller for its helpers before it sleeps: OPSNN_POOL_SPIN_US microseconds
@@ -37,13 +68,20 @@ int opsnn_usable_cpus(void);
  * success, -1 otherwise (*n untouched). */
 int opsnn_parse_thread_count(const char *s, int *n);
 
+/* The first line of `file` in the process's cgroup directory into buf: the
+ * cgroup v2 one /proc/self/cgroup names, or the v1 one of `controller`
+ * ("pids"), else /sys/fs/cgroup/<file>. 0 on success, -1 when there is no
+ * such file. */
+int opsnn_cgroup_read(const char *controller, const char *file, char *buf, size_t size);
+
 /* CPUs allowed by a cgroup v2 cpu.max text ("max 100000", "200000 100000"):
  * ceil(quota / period), or 0 when there is no limit or the text is not
  * understood. */
 int opsnn_cgroup_cpu_max_cpus(const char *text);
 
 /* Tests: make pthread_create fail after `successes` more successful calls
- * (-1: never fail). */
+ * (-1: never fail); under the OpenMP backend, a team may have at most
+ * `successes` threads besides the caller. */
 void opsnn_test_fail_thread_create_after(int successes);
 /* Tests and process exit: stop and join every worker (the pool starts again
  * on the next parallel call). */

@@ -157,8 +157,9 @@ static int cmd_version(int argc, char **argv)
         fprintf(stderr, "opsnn-golden version: takes no arguments\n");
         return 2;
     }
-    printf("opsnn-golden %d.%d.%d (libopsnn %s, %s kernels)\n", OPSNN_VERSION_MAJOR,
-           OPSNN_VERSION_MINOR, OPSNN_VERSION_PATCH, opsnn_version_string(), opsnn_get_isa());
+    printf("opsnn-golden %d.%d.%d (libopsnn %s, %s kernels, %s threads)\n", OPSNN_VERSION_MAJOR,
+           OPSNN_VERSION_MINOR, OPSNN_VERSION_PATCH, opsnn_version_string(), opsnn_get_isa(),
+           opsnn_get_threading());
     return 0;
 }
 
