@@ -208,7 +208,7 @@ void opsnn_executor_execute(const opsnn_executor *ex, void *temp)
               " (chunks of %" PRId64 ") on %d thread(s), kernel path %s", ex->desc.op->api, numel,
               b.tiles.block_num, b.tiles.block_former, b.tiles.ub_former, b.threads,
               opsnn_isa_name(opsnn_kernels_selected()));
-    run_pass(&it, opsnn_ukernel_get(ex->desc.op->kernel, cdt), cdt, &params, &b, numel);
+    run_pass(&it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt, &params, &b, numel);
     if (temp == NULL) {
         return;
     }

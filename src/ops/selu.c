@@ -33,7 +33,8 @@ const opsnn_op_info opsnn_op_selu = {
     .ninputs = 1,
     .operands = {"self", "out"},
     .dtypes = SELU_DTYPES,
-    .kernel = OPSNN_KERNEL_SELU,
+    /* the arch35 kernel on every configuration (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
 };
@@ -44,7 +45,8 @@ const opsnn_op_info opsnn_op_inplace_selu = {
     .ninputs = 1,
     .operands = {"selfRef", "selfRef"},
     .dtypes = SELU_DTYPES,
-    .kernel = OPSNN_KERNEL_SELU,
+    /* the arch35 kernel on every configuration (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
 };
@@ -63,7 +65,7 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 
 static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
 {
-    return opsnn_op_dtype_ok(&opsnn_op_selu, dt, soc);
+    return opsnn_op_dtype_ok(&opsnn_op_selu, dt, soc, opsnn_opp_current());
 }
 
 static int is_int(aclDataType dt)
@@ -89,7 +91,7 @@ static aclnnStatus check_params(const char *api, const char *self_name, const ac
         if (!dtype_ok(tensors[i]->dtype, soc)) {
             char list[96];
             opsnn_error("%s: %s dtype must be %s on %s, got %s", api, names[i],
-                        opsnn_op_dtype_list(&opsnn_op_selu, soc, list, sizeof list), soc->name,
+                        opsnn_op_dtype_list(&opsnn_op_selu, soc, opsnn_opp_current(), list, sizeof list), soc->name,
                         opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
