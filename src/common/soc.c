@@ -159,7 +159,12 @@ static void read_env(void)
     }
     if (env_error[0] != '\0') {
         opsnn_log(OPSNN_LOG_ERROR, "%s", env_error);
+        return;
     }
+    opsnn_log(OPSNN_LOG_INFO, "configuration: SoC %s, operator package %s, kernels %s (OPSNN_SOC=%s, "
+              "OPSNN_OPP=%s)", env_soc->name, opsnn_opp_name(env_opp),
+              opsnn_kernel_gen_name(opsnn_kernel_gen_of(env_soc, env_opp)), s != NULL ? s : "(unset)",
+              o != NULL ? o : "(unset)");
 }
 
 const opsnn_soc_info *opsnn_soc_current(void)
