@@ -23,7 +23,7 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 #define BF16_SOCS (A2A3_SOCS | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
 /* UINT8: only the experimental op_api of ops-nn, which 910B and 910_93 run
  * with the ops-nn package (experimental/activation/selu_grad/op_api/
- * aclnn_selu_backward.cpp:21-27, ASCEND910B_DTYPE_SUPPORT_LIST). */
+ * aclnn_selu_backward.cpp:39-41, ASCEND910B_DTYPE_SUPPORT_LIST). */
 #define UINT8_RULE {ACL_UINT8, A2A3_SOCS, OPSNN_OPP_BIT(OPSNN_OPP_OPSNN)}
 
 const opsnn_op_info opsnn_op_selu_backward = {
@@ -79,7 +79,7 @@ static aclnnStatus dtype_matches(const char *name, const aclTensor *t, const acl
 
 /* The dtype checks of the op_api the configuration runs. The main-line one
  * (aclnn_selu_backward.cpp:62-68) compares the dtypes before it checks
- * gradOutput's against the list; the experimental one (:45-53) checks all
+ * gradOutput's against the list; the experimental one (:63-70) checks all
  * three against the list first, then that result and gradInput match. */
 static aclnnStatus check_dtypes(const aclTensor *gradOutput, const aclTensor *result,
                                 const aclTensor *gradInput, const opsnn_config *cfg)

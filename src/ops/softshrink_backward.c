@@ -62,7 +62,7 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
         return rc;
     }
     /* The main-line op_api checks the tensors and lambda first; the
-     * experimental one (op_host/op_api/aclnn_softshrink_backward.cpp:136,
+     * experimental one (op_host/op_api/aclnn_softshrink_backward.cpp:138,
      * OP_CHECK_COMM_INPUT) workspaceSize and executor first. */
     const void *ptrs[] = {gradOutput, self, lambda, gradInput, workspaceSize, executor};
     static const char *const names[] = {"gradOutput", "self", "lambda", "gradInput", "workspaceSize", "executor"};
