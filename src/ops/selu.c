@@ -24,9 +24,9 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 #define BF16_SOCS                                                                            \
     (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) | \
      OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
-#define SELU_DTYPES                                                                          \
-    {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS},      \
-     {ACL_INT32, OPSNN_SOCS_ALL}, {ACL_INT8, OPSNN_SOCS_ALL}}
+#define SELU_DTYPES                                                                        \
+    {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0}, {ACL_BF16, BF16_SOCS, 0}, \
+     {ACL_INT32, OPSNN_SOCS_ALL, 0}, {ACL_INT8, OPSNN_SOCS_ALL, 0}}
 
 const opsnn_op_info opsnn_op_selu = {
     .api = API,

@@ -28,7 +28,8 @@ const opsnn_op_info opsnn_op_softshrink = {
     .api = API,
     .ninputs = 1,
     .operands = {"self", "out"},
-    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
+               {ACL_BF16, BF16_SOCS, 0}},
     /* the arch35 kernel on every configuration (docs/fidelity.md) */
     .kernels = {OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK},
     .params_size = sizeof(opsnn_softshrink_params),

@@ -26,7 +26,8 @@ const opsnn_op_info opsnn_op_softshrink_backward = {
     .api = API,
     .ninputs = 2,
     .operands = {"gradOutput", "self", "gradInput"},
-    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
+               {ACL_BF16, BF16_SOCS, 0}},
     /* experimental and TBE compute the same (docs/fidelity.md) */
     .kernels = {OPSNN_KERNEL_SOFTSHRINK_BWD, OPSNN_KERNEL_SOFTSHRINK_BWD_LE,
                 OPSNN_KERNEL_SOFTSHRINK_BWD_LE},

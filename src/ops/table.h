@@ -45,7 +45,7 @@ typedef aclnnStatus (*opsnn_tiling_fn)(const opsnn_platform *platform, aclDataTy
 typedef struct {
     aclDataType dtype;
     unsigned socs;
-    unsigned opps; /* OPSNN_OPP_BIT()s of the packages whose op_api accepts it; 0: all */
+    unsigned opps; /* OPSNN_OPP_BIT()s of the packages whose op_api accepts it; 0: every one */
 } opsnn_dtype_rule;
 #define OPSNN_OPP_BIT(opp) (1u << (opp))
 
