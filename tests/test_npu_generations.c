@@ -19,26 +19,18 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "aclnnop/aclnn_selu_backward.h"
+#include "aclnnop/aclnn_softshrink_backward.h"
+#include "emu_check.h"
 #include "npu_emu.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 
-#define MAX_ISA 16
-
 typedef enum { GEN_EXPERIMENTAL, GEN_TBE } gen;
-
-typedef struct {
-    gen g;
-    int selu; /* 1: SeluBackward, 0: SoftshrinkBackward */
-    aclDataType dt;
-    size_t n;
-    const void *a, *b;
-    float lambda;
-} run_case;
 
 /* Select the generation's configuration. */
 static void use(gen g)
@@ -46,25 +38,6 @@ static void use(gen g)
     assert_int_equal(opsnn_set_soc("Ascend910B"), ACLNN_SUCCESS);
     assert_int_equal(opsnn_set_opp(g == GEN_EXPERIMENTAL ? "ops-nn" : "builtin"), ACLNN_SUCCESS);
     assert_string_equal(opsnn_get_kernel_generation(), g == GEN_EXPERIMENTAL ? "experimental" : "tbe");
-}
-
-static void run_library(const run_case *c, void *y)
-{
-    const int64_t dims[1] = {(int64_t)c->n};
-    aclTensor *ta = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->a);
-    aclTensor *tb = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->b);
-    aclTensor *ty = tu_tensor(dims, 1, c->dt, y);
-    assert_true(ta && tb && ty);
-    if (c->selu) {
-        assert_int_equal(tu_selu(ta, tb, ty, NULL), ACLNN_SUCCESS);
-    } else {
-        aclScalar *l = tu_scalar_f32(c->lambda);
-        assert_int_equal(tu_softshrink(ta, tb, l, ty, NULL), ACLNN_SUCCESS);
-        aclDestroyScalar(l);
-    }
-    aclDestroyTensor(ta);
-    aclDestroyTensor(tb);
-    aclDestroyTensor(ty);
 }
 
 /* The experimental kernel's blockFactor / ubFactor for n elements on the
@@ -81,63 +54,25 @@ static void exp_factors(aclDataType dt, size_t n, size_t *block, size_t *ub)
     *ub = tl.data_910b.ubFactor;
 }
 
-static void emulate(const run_case *c, void *want)
+/* The library under generation g equals the emulation of g bit for bit. */
+static void check_gen(gen g, const run_case *c, const char *what)
 {
+    use(g);
+    unsigned char *want = malloc(c->n * tu_dtype_size(c->dt));
+    assert_true(want != NULL);
     if (!c->selu) {
-        npu_emu_softshrink_grad_le(c->g == GEN_TBE, c->dt, c->n, c->a, c->b, c->lambda, want);
-    } else if (c->g == GEN_TBE) {
+        npu_emu_softshrink_grad_le(g == GEN_TBE, c->dt, c->n, c->a, c->b, c->lambda, want);
+    } else if (g == GEN_TBE) {
         npu_emu_selu_grad_tbe(c->dt, c->n, c->a, c->b, want);
     } else {
         size_t block, ub;
         exp_factors(c->dt, c->n, &block, &ub);
         npu_emu_selu_grad_experimental(c->dt, c->n, c->a, c->b, want, block, ub);
     }
-}
-
-static uint32_t elem_bits(const void *p, size_t es, size_t i)
-{
-    uint32_t v = 0;
-    memcpy(&v, (const unsigned char *)p + i * es, es);
-    return v;
-}
-
-static void check(const run_case *c, const char *what)
-{
-    use(c->g);
-    size_t es = tu_dtype_size(c->dt);
-    unsigned char *want = malloc(c->n * es), *got = malloc(c->n * es);
-    assert_true(want && got);
-    emulate(c, want);
-    static const int threads[2] = {1, 3};
-    for (int isa = 0; isa < MAX_ISA; isa++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            continue;
-        }
-        assert_int_equal(opsnn_kernels_select(isa), isa);
-        for (int t = 0; t < 2; t++) {
-            opsnn_set_num_threads(threads[t]);
-            memset(got, 0xa5, c->n * es);
-            run_library(c, got);
-            size_t bad = 0, first = 0;
-            for (size_t i = 0; i < c->n; i++) {
-                if (memcmp(got + i * es, want + i * es, es) != 0 && bad++ == 0) {
-                    first = i;
-                }
-            }
-            if (bad != 0) {
-                fail_msg("%s %s (%s, %d threads, lambda %a): %zu of %zu differ; first [%zu] "
-                         "a=%#x b=%#x library %#x emulation %#x",
-                         c->g == GEN_TBE ? "tbe" : "experimental", what, opsnn_isa_name(isa),
-                         threads[t], (double)c->lambda, bad, c->n, first, elem_bits(c->a, es, first),
-                         elem_bits(c->b, es, first), elem_bits(got, es, first),
-                         elem_bits(want, es, first));
-            }
-        }
-    }
-    opsnn_kernels_select(-1);
-    opsnn_set_num_threads(0);
+    char label[64];
+    snprintf(label, sizeof label, "%s %s", g == GEN_TBE ? "tbe" : "experimental", what);
+    emu_check_all_paths(c, want, label);
     free(want);
-    free(got);
 }
 
 /* ---- value sets ------------------------------------------------------------ */
@@ -169,8 +104,8 @@ static void sweep16(gen g, int selu, aclDataType dt, float lambda)
             b[k + half] = partners[p];
         }
     }
-    run_case c = {g, selu, dt, n, a, b, lambda};
-    check(&c, dt == ACL_FLOAT16 ? "fp16 sweep" : "bf16 sweep");
+    run_case c = {selu, dt, n, a, b, lambda};
+    check_gen(g, &c, dt == ACL_FLOAT16 ? "fp16 sweep" : "bf16 sweep");
     free(a);
     free(b);
 }
@@ -198,13 +133,11 @@ static void selu_8bit_every_pair(void **state)
         g[i] = (uint8_t)(i >> 8);
         r[i] = (uint8_t)i;
     }
-    run_case c = {GEN_EXPERIMENTAL, 1, ACL_INT8, 65536, g, r, 0.0f};
-    check(&c, "int8 pairs");
-    c.g = GEN_TBE;
-    check(&c, "int8 pairs");
-    c.g = GEN_EXPERIMENTAL;
+    run_case c = {1, ACL_INT8, 65536, g, r, 0.0f};
+    check_gen(GEN_EXPERIMENTAL, &c, "int8 pairs");
+    check_gen(GEN_TBE, &c, "int8 pairs");
     c.dt = ACL_UINT8;
-    check(&c, "uint8 pairs");
+    check_gen(GEN_EXPERIMENTAL, &c, "uint8 pairs");
     free(g);
     free(r);
 }
@@ -236,10 +169,9 @@ static void selu_int32_grid(void **state)
         g[i] = v[i / nv];
         r[i] = v[i % nv];
     }
-    run_case c = {GEN_EXPERIMENTAL, 1, ACL_INT32, n, g, r, 0.0f};
-    check(&c, "int32 grid");
-    c.g = GEN_TBE;
-    check(&c, "int32 grid");
+    run_case c = {1, ACL_INT32, n, g, r, 0.0f};
+    check_gen(GEN_EXPERIMENTAL, &c, "int32 grid");
+    check_gen(GEN_TBE, &c, "int32 grid");
     free(g);
     free(r);
 }
@@ -273,10 +205,9 @@ static void selu_fp32_specials_and_random(void **state)
             r[i] = rnd32(&s);
         }
     }
-    run_case c = {GEN_EXPERIMENTAL, 1, ACL_FLOAT, n, g, r, 0.0f};
-    check(&c, "fp32");
-    c.g = GEN_TBE;
-    check(&c, "fp32");
+    run_case c = {1, ACL_FLOAT, n, g, r, 0.0f};
+    check_gen(GEN_EXPERIMENTAL, &c, "fp32");
+    check_gen(GEN_TBE, &c, "fp32");
     free(g);
     free(r);
 }
@@ -314,8 +245,8 @@ static void selu_lengths_and_ub_boundaries(void **state)
                 if (g == GEN_TBE && dts[d] == ACL_UINT8) {
                     continue;
                 }
-                run_case c = {(gen)g, 1, dts[d], n, a, b, 0.0f};
-                check(&c, "length");
+                run_case c = {1, dts[d], n, a, b, 0.0f};
+                check_gen((gen)g, &c, "length");
             }
             free(a);
             free(b);
@@ -349,8 +280,8 @@ static void softshrink_fp32(void **state)
     }
     for (size_t l = 0; l < sizeof LAMBDAS / sizeof LAMBDAS[0]; l++) {
         for (int gg = 0; gg < 2; gg++) {
-            run_case c = {(gen)gg, 0, ACL_FLOAT, n, g, x, LAMBDAS[l]};
-            check(&c, "fp32");
+            run_case c = {0, ACL_FLOAT, n, g, x, LAMBDAS[l]};
+            check_gen((gen)gg, &c, "fp32");
         }
     }
     free(g);
@@ -416,10 +347,50 @@ static void issue_table_is_reproduced(void **state)
     assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
 }
 
+/* Ascend910 / 310P have no ops-nn kernel of these operators; the plan dump
+ * names the configuration an executor was built under. */
+static void configuration_is_refused_or_named(void **state)
+{
+    (void)state;
+    const int64_t dims[1] = {4};
+    float g[4] = {1, 2, 3, 4}, r[4] = {-1, 0, 1, 2}, y[4];
+    aclTensor *tg = tu_tensor(dims, 1, ACL_FLOAT, g), *tr = tu_tensor(dims, 1, ACL_FLOAT, r);
+    aclTensor *ty = tu_tensor(dims, 1, ACL_FLOAT, y);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(opsnn_set_soc("Ascend910"), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_opp("ops-nn"), ACLNN_SUCCESS);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(tg, tr, ty, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    assert_non_null(strstr(aclGetRecentErrMsg(),
+                           "aclnnSeluBackward: the ops-nn operator package has no kernel of this "
+                           "operator for Ascend910"));
+    aclScalar *l = tu_scalar_f32(0.5f);
+    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tr, l, ty, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(opsnn_set_soc("Ascend910B2"), ACLNN_SUCCESS);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(tg, tr, ty, &ws, &ex), ACLNN_SUCCESS);
+    /* the executor keeps its configuration when the setting changes */
+    assert_int_equal(opsnn_set_opp("builtin"), ACLNN_SUCCESS);
+    char dump[1024];
+    opsnn_plan_dump(ex, dump, sizeof dump);
+    assert_non_null(strstr(dump, "SoC Ascend910B2, operator package ops-nn, kernels experimental"));
+    assert_int_equal(aclnnSeluBackward(NULL, ws, ex, NULL), ACLNN_SUCCESS);
+    float want[4] = {1 * (-1 + OPSNN_SELU_SCALE_ALPHA), 2 * OPSNN_SELU_SCALE, 3 * OPSNN_SELU_SCALE,
+                     4 * OPSNN_SELU_SCALE};
+    assert_memory_equal(y, want, sizeof want); /* experimental: r = 0 takes g * S */
+    aclDestroyScalar(l);
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tr);
+    aclDestroyTensor(ty);
+    assert_int_equal(opsnn_set_opp(NULL), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(issue_table_is_reproduced),
+        cmocka_unit_test(configuration_is_refused_or_named),
         cmocka_unit_test(selu_8bit_every_pair),
         cmocka_unit_test(selu_int32_grid),
         cmocka_unit_test(selu_fp32_specials_and_random),

@@ -12,96 +12,21 @@
  * saturating, NaN -> 0 (tbe/dsl/compute/cast.py, _cast: "trunc" when the
  * platform has the z instruction). UINT8 is refused by the built-in op_api.
  * A NaN the multiply makes from non-NaN operands is OPSNN_CANONICAL_NAN_BITS. */
-#include "cvt.h"
-#include "kernels.h"
-#include "round.h"
-
-typedef struct {
-    float s, sa;
-} consts;
-
-static inline consts f32_consts(const opsnn_kparams *p)
-{
-    const opsnn_selu_bwd_params *c = p->op;
-    return (consts){c->scale, c->scale_alpha};
-}
-
-static inline consts f16_consts(const opsnn_kparams *p)
-{
-    const opsnn_selu_bwd_params *c = p->op;
-    return (consts){opsnn_round_f16(c->scale), opsnn_round_f16(c->scale_alpha)};
-}
-
-static inline float made_nan(float y, float g, float r)
-{
-    return y != y && g == g && r == r ? opsnn_bits_f32(OPSNN_CANONICAL_NAN_BITS) : y;
-}
+#include "selu-a2-scalar.h"
 
 /* The selected product plus the other branch's +0: x + (+0) is x, except
  * -0 + +0 = +0; a NaN stays the NaN it is. */
-static inline float tbe_f32(float g, float r, consts k)
+static inline float tbe_f32(float g, float r, opsnn_selu_a2_consts k)
 {
     float v = r < 0.0f ? g * (r + k.sa) : g * k.s;
-    return made_nan(v, g, r) + 0.0f;
+    return opsnn_selu_a2_made_nan(v, g, r) + 0.0f;
 }
 
-static inline float tbe_f16(float g, float r, consts k)
+static inline float tbe_f16(float g, float r, opsnn_selu_a2_consts k)
 {
     float v = r < 0.0f ? opsnn_round_f16(g * opsnn_round_f16(r + k.sa)) : opsnn_round_f16(g * k.s);
-    return made_nan(v, g, r) + 0.0f; /* a half plus +0 needs no rounding */
+    return opsnn_selu_a2_made_nan(v, g, r) + 0.0f; /* a half plus +0 needs no rounding */
 }
 
-void opsnn_selu_bwd_tbe_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
-                                            const opsnn_kparams *p)
-{
-    const float *g = a, *r = b;
-    float *out = y;
-    consts k = f32_consts(p);
-    for (size_t i = 0; i < n; i++) {
-        out[i] = tbe_f32(g[i], r[i], k);
-    }
-}
-
-void opsnn_selu_bwd_tbe_ukernel__scalar_f16(size_t n, const void *a, const void *b, void *y,
-                                            const opsnn_kparams *p)
-{
-    const uint16_t *g = a, *r = b;
-    uint16_t *out = y;
-    consts k = f16_consts(p);
-    for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_f16(tbe_f16(opsnn_f16_to_f32(g[i]), opsnn_f16_to_f32(r[i]), k));
-    }
-}
-
-void opsnn_selu_bwd_tbe_ukernel__scalar_bf16(size_t n, const void *a, const void *b, void *y,
-                                             const opsnn_kparams *p)
-{
-    const uint16_t *g = a, *r = b;
-    uint16_t *out = y;
-    consts k = f32_consts(p);
-    for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_bf16(tbe_f32(opsnn_bf16_to_f32(g[i]), opsnn_bf16_to_f32(r[i]), k));
-    }
-}
-
-void opsnn_selu_bwd_tbe_ukernel__scalar_i32(size_t n, const void *a, const void *b, void *y,
-                                            const opsnn_kparams *p)
-{
-    const int32_t *g = a, *r = b;
-    int32_t *out = y;
-    consts k = f32_consts(p);
-    for (size_t i = 0; i < n; i++) {
-        out[i] = opsnn_f32_to_int_trunc(tbe_f32((float)g[i], (float)r[i], k), INT32_MIN, INT32_MAX);
-    }
-}
-
-void opsnn_selu_bwd_tbe_ukernel__scalar_i8(size_t n, const void *a, const void *b, void *y,
-                                           const opsnn_kparams *p)
-{
-    const int8_t *g = a, *r = b;
-    int8_t *out = y;
-    consts k = f16_consts(p);
-    for (size_t i = 0; i < n; i++) {
-        out[i] = (int8_t)opsnn_f32_to_int_trunc(tbe_f16(g[i], r[i], k), INT8_MIN, INT8_MAX);
-    }
-}
+/* Integers: vconv ..z (toward zero, saturating, NaN -> 0). */
+OPSNN_SELU_A2_SCALAR_KERNELS(tbe, tbe_f32, tbe_f16, opsnn_f32_to_int_trunc)

@@ -15,28 +15,24 @@
 
 #include "kernels.h"
 
-/* Defines opsnn_softshrink_bwd_le_ukernel__<isa>_<dt> (and the _c_ variant)
- * over the arch35 kernels of that path; y may be a (memmove). */
-#define OPSNN_SOFTSHRINK_BWD_LE(isa_dt, esize)                                                  \
-    void opsnn_softshrink_bwd_le_ukernel__##isa_dt(size_t n, const void *a, const void *b,      \
-                                                   void *y, const opsnn_kparams *p)             \
+/* Micro-kernel `name`: a copy of g for a NaN lambda (y may be a:
+ * memmove), else the arch35 kernel `arch35`. */
+#define OPSNN_SOFTSHRINK_BWD_LE_FN(name, arch35, esize)                                         \
+    void name(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)          \
     {                                                                                           \
         float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;                    \
         if (lambda != lambda) {                                                                 \
             memmove(y, a, n * (esize));                                                         \
             return;                                                                             \
         }                                                                                       \
-        opsnn_softshrink_bwd_ukernel__##isa_dt(n, a, b, y, p);                                  \
-    }                                                                                           \
-    void opsnn_softshrink_bwd_le_c_ukernel__##isa_dt(size_t n, const void *a, const void *b,    \
-                                                     void *y, const opsnn_kparams *p)           \
-    {                                                                                           \
-        float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;                    \
-        if (lambda != lambda) {                                                                 \
-            memmove(y, a, n * (esize));                                                         \
-            return;                                                                             \
-        }                                                                                       \
-        opsnn_softshrink_bwd_c_ukernel__##isa_dt(n, a, b, y, p);                                \
+        arch35(n, a, b, y, p);                                                                  \
     }
+
+/* opsnn_softshrink_bwd_le_ukernel__<isa>_<dt> and its _c_ variant. */
+#define OPSNN_SOFTSHRINK_BWD_LE(isa_dt, esize)                                                  \
+    OPSNN_SOFTSHRINK_BWD_LE_FN(opsnn_softshrink_bwd_le_ukernel__##isa_dt,                       \
+                               opsnn_softshrink_bwd_ukernel__##isa_dt, esize)                   \
+    OPSNN_SOFTSHRINK_BWD_LE_FN(opsnn_softshrink_bwd_le_c_ukernel__##isa_dt,                     \
+                               opsnn_softshrink_bwd_c_ukernel__##isa_dt, esize)
 
 #endif /* OPSNN_KERNELS_SOFTSHRINK_BWD_LE_H_ */
