@@ -82,11 +82,38 @@ static void bad_env_in_child(const char *var, const char *value, const char *exp
     assert_non_null(strstr(text, expect));
 }
 
+/* Child: both values unknown: each is reported until its own setter runs. */
+static int child_both_bad(void)
+{
+    setenv("OPSNN_SOC", "Ascend9000", 1);
+    setenv("OPSNN_OPP", "tbe", 1);
+    if (opsnn_check_config() != ACLNN_ERR_PARAM_INVALID || strstr(aclGetRecentErrMsg(), "OPSNN_SOC") == NULL) {
+        return 21;
+    }
+    if (opsnn_set_soc("Ascend950") != ACLNN_SUCCESS || opsnn_check_config() != ACLNN_ERR_PARAM_INVALID ||
+        strstr(aclGetRecentErrMsg(), "OPSNN_OPP=tbe") == NULL) {
+        return 22;
+    }
+    if (opsnn_set_opp("ops-nn") != ACLNN_SUCCESS || opsnn_check_config() != ACLNN_SUCCESS) {
+        return 23;
+    }
+    return 0;
+}
+
 static void env_is_read_once_and_bad_value_warns(void **state)
 {
     (void)state;
     bad_env_in_child("OPSNN_SOC", "Ascend9000", "OPSNN_SOC=Ascend9000 is not a known SoC");
     bad_env_in_child("OPSNN_OPP", "tbe", "OPSNN_OPP=tbe is not a known operator package");
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        _exit(child_both_bad());
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
 
     /* This process: a known value in any case, read on first use only. */
     setenv("OPSNN_SOC", "ascend910b3", 1);

@@ -136,10 +136,11 @@ const char *opsnn_kernel_gen_name(opsnn_kernel_gen gen)
 
 /* The environment's choices, read once on first use: OPSNN_SOC's SoC and
  * OPSNN_OPP's package, else the defaults. An unknown value is an error that
- * every later use reports (env_error), until a setter overrides it. */
+ * every later use reports (env_soc_error, env_opp_error), until the setter
+ * of that value overrides it. */
 static const opsnn_soc_info *env_soc = &SOCS[DEFAULT_ROW];
 static opsnn_opp env_opp = OPSNN_OPP_BUILTIN;
-static char env_error[512];
+static char env_soc_error[640], env_opp_error[128]; /* "" when the value is good */
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 /* opsnn_set_soc() / opsnn_set_opp()'s choices; NULL / -1: follow the environment. */
 static _Atomic(const opsnn_soc_info *) chosen_soc;
@@ -149,16 +150,17 @@ static void read_env(void)
 {
     const char *s = getenv("OPSNN_SOC");
     if (s != NULL && s[0] != '\0' && opsnn_soc_lookup(s, &env_soc) != 0) {
-        snprintf(env_error, sizeof env_error, "OPSNN_SOC=%s is not a known SoC (one of %s)", s,
-                 opsnn_soc_names());
+        snprintf(env_soc_error, sizeof env_soc_error, "OPSNN_SOC=%.40s is not a known SoC (one of %s)",
+                 s, opsnn_soc_names());
+        opsnn_log(OPSNN_LOG_ERROR, "%s", env_soc_error);
     }
     const char *o = getenv("OPSNN_OPP");
-    if (o != NULL && o[0] != '\0' && opsnn_opp_lookup(o, &env_opp) != 0 && env_error[0] == '\0') {
-        snprintf(env_error, sizeof env_error,
-                 "OPSNN_OPP=%s is not a known operator package (builtin or ops-nn)", o);
+    if (o != NULL && o[0] != '\0' && opsnn_opp_lookup(o, &env_opp) != 0) {
+        snprintf(env_opp_error, sizeof env_opp_error,
+                 "OPSNN_OPP=%.40s is not a known operator package (builtin or ops-nn)", o);
+        opsnn_log(OPSNN_LOG_ERROR, "%s", env_opp_error);
     }
-    if (env_error[0] != '\0') {
-        opsnn_log(OPSNN_LOG_ERROR, "%s", env_error);
+    if (env_soc_error[0] != '\0' || env_opp_error[0] != '\0') {
         return;
     }
     opsnn_log(OPSNN_LOG_INFO, "configuration: SoC %s, operator package %s, kernels %s (OPSNN_SOC=%s, "
@@ -191,10 +193,12 @@ aclnnStatus opsnn_check_config(void)
 {
     pthread_once(&env_once, read_env);
     /* a setter's choice replaces the environment value it overrides */
-    int soc_bad = strncmp(env_error, "OPSNN_SOC", 9) == 0 && atomic_load(&chosen_soc) == NULL;
-    int opp_bad = strncmp(env_error, "OPSNN_OPP", 9) == 0 && atomic_load(&chosen_opp) < 0;
-    if (soc_bad || opp_bad) {
-        opsnn_error("%s", env_error);
+    if (env_soc_error[0] != '\0' && atomic_load(&chosen_soc) == NULL) {
+        opsnn_error("%s", env_soc_error);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (env_opp_error[0] != '\0' && atomic_load(&chosen_opp) < 0) {
+        opsnn_error("%s", env_opp_error);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

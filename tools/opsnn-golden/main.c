@@ -95,7 +95,7 @@ static const char NOTES[] =
     "       any other name is raw little-endian data (numpy tofile) and needs --dtype and --shape\n"
     "       (compare reads it as 1-D without --shape).\n"
     "dtypes: fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32,\n"
-    "        uint8 (for tiling selu).\n"
+    "        uint8 (selu-backward on Ascend910B / 910_93 with --opp ops-nn; tiling selu).\n"
     "        bf16 .npy files are written with descr '<u2'; read them back with --dtype bf16.\n"
     "shapes: 4,2 or [4,2] or 4x2; \"\" or scalar for rank 0.\n"
     "config: every command takes --soc NAME and --opp builtin|ops-nn (default: OPSNN_SOC and\n"
