@@ -101,19 +101,17 @@ static inline __m256i opsnn_selu_a2_to_int_z(__m256 v)
         opsnn_avx2_store_x8x2(y, i, stream, fam##_f16x8(g, r, params),                             \
                               fam##_f16x8(g + 8, r + 8, params));                                  \
     }                                                                                              \
-    static inline __m128i fam##_bf16x8(const uint16_t *a, const uint16_t *b,                       \
-                                       const opsnn_selu_a2_consts *k)                              \
-    {                                                                                              \
-        __m256 g = opsnn_avx2_bf16_to_f32(_mm_loadu_si128((const __m128i *)a));                    \
-        __m256 r = opsnn_avx2_bf16_to_f32(_mm_loadu_si128((const __m128i *)b));                    \
-        return opsnn_avx2_f32_to_bf16(F32(g, r, k));                                               \
-    }                                                                                              \
+    /* bf16 widened raw, in vpunpck lane order (a signalling NaN g is quieted \
+     * by the multiply, a NaN r only steers the compare); packed back. */      \
     static inline void fam##_step_bf16(const void *a, const void *b, void *y, size_t i, int stream, \
                                        const void *params)                                         \
     {                                                                                              \
-        const uint16_t *g = (const uint16_t *)a + i, *r = (const uint16_t *)b + i;                 \
-        opsnn_avx2_store_x8x2(y, i, stream, fam##_bf16x8(g, r, params),                            \
-                              fam##_bf16x8(g + 8, r + 8, params));                                 \
+        const opsnn_selu_a2_consts *k = params;                                                    \
+        __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));                \
+        __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));                \
+        __m256 lo = F32(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r), k);      \
+        __m256 hi = F32(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r), k);      \
+        opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));                          \
     }                                                                                              \
     static inline void fam##_step_i32(const void *a, const void *b, void *y, size_t i, int stream, \
                                       const void *params)                                          \
