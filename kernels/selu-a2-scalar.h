@@ -64,10 +64,6 @@ static inline float opsnn_selu_a2_made_nan(float y, float g, float r)
     {                                                                                            \
         return (int8_t)TO_INT(v, INT8_MIN, INT8_MAX);                                            \
     }                                                                                            \
-    static inline uint8_t fam##_to_u8(float v)                                                   \
-    {                                                                                            \
-        return (uint8_t)TO_INT(v, 0, UINT8_MAX);                                                 \
-    }                                                                                            \
     OPSNN_SELU_A2_SCALAR_LOOP(fam, f32, float, float, opsnn_selu_a2_f32_consts, F32,             \
                               OPSNN_SELU_A2_F32, OPSNN_SELU_A2_F32)                              \
     OPSNN_SELU_A2_SCALAR_LOOP(fam, f16, uint16_t, uint16_t, opsnn_selu_a2_f16_consts, F16,       \
@@ -79,8 +75,12 @@ static inline float opsnn_selu_a2_made_nan(float y, float g, float r)
     OPSNN_SELU_A2_SCALAR_LOOP(fam, i8, int8_t, int8_t, opsnn_selu_a2_f16_consts, F16,            \
                               OPSNN_SELU_A2_ID, fam##_to_i8)
 
-/* The UINT8 kernel of family `fam` (after OPSNN_SELU_A2_SCALAR_KERNELS). */
-#define OPSNN_SELU_A2_SCALAR_U8(fam, F16)                                                        \
+/* The UINT8 kernel of family `fam`. */
+#define OPSNN_SELU_A2_SCALAR_U8(fam, F16, TO_INT)                                                \
+    static inline uint8_t fam##_to_u8(float v)                                                   \
+    {                                                                                            \
+        return (uint8_t)TO_INT(v, 0, UINT8_MAX);                                                 \
+    }                                                                                            \
     OPSNN_SELU_A2_SCALAR_LOOP(fam, u8, uint8_t, uint8_t, opsnn_selu_a2_f16_consts, F16,          \
                               OPSNN_SELU_A2_ID, fam##_to_u8)
 

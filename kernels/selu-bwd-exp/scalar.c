@@ -29,4 +29,4 @@ static inline float exp_f16(float g, float r, opsnn_selu_a2_consts k)
 
 /* Integers: CAST_RINT (nearest even, saturating, NaN -> 0). */
 OPSNN_SELU_A2_SCALAR_KERNELS(exp, exp_f32, exp_f16, opsnn_f32_to_int_rint)
-OPSNN_SELU_A2_SCALAR_U8(exp, exp_f16)
+OPSNN_SELU_A2_SCALAR_U8(exp, exp_f16, opsnn_f32_to_int_rint)
