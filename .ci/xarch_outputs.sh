@@ -14,7 +14,9 @@
 #                fp16 overflow edge, +-SCALE_ALPHA (g = +-inf there makes
 #                inf * 0), all 65536 int8 pairs, int32 saturation and fp16
 #                overflow edges; and aclnnSelu's goldens of
-#                tests/golden/atk_selu_small.json (opsnn-golden run).
+#                tests/golden/atk_selu_small.json (opsnn-golden run). The
+#                backward cases run on the default Ascend950 and, again, on
+#                Ascend910B with each operator package (the A2/A3 kernels).
 # OUTDIR/<isa>-t<threads>/  one output file (+ .rc) per case, for each ISA
 #                path (OPSNN_ISA) and thread count (OPSNN_NUM_THREADS 1, 3).
 set -euo pipefail
@@ -115,6 +117,23 @@ for isa in $isas; do
                 n=$(elems "$in/${set}_${d}_g.bin" "$d")
                 run_case "selu_${set}_${d}" selu-backward --grad "$in/${set}_${d}_g.bin" \
                     --result "$in/${set}_${d}_x.bin" --dtype "$d" --shape "$n"
+                # the Atlas A2/A3 kernel generations (docs/soc.md)
+                for opp in ops-nn builtin; do
+                    run_case "selu_${set}_${d}_910b_$opp" selu-backward --soc Ascend910B --opp "$opp" \
+                        --grad "$in/${set}_${d}_g.bin" --result "$in/${set}_${d}_x.bin" --dtype "$d" \
+                        --shape "$n"
+                done
+            done
+            n=$(elems "$in/${set}_int8_g.bin" int8) # the int8 bytes read as uint8
+            run_case "selu_${set}_uint8_910b_ops-nn" selu-backward --soc Ascend910B --opp ops-nn \
+                --grad "$in/${set}_int8_g.bin" --result "$in/${set}_int8_x.bin" --dtype uint8 --shape "$n"
+            for d in fp32 fp16 bf16; do
+                n=$(elems "$in/${set}_${d}_g.bin" "$d")
+                for l in 0.5 nan; do
+                    run_case "softshrink_${set}_${d}_l${l}_910b" softshrink-backward --soc Ascend910B \
+                        --opp ops-nn --grad "$in/${set}_${d}_g.bin" --self "$in/${set}_${d}_x.bin" \
+                        --dtype "$d" --shape "$n" --lambda "$l"
+                done
             done
         done
         # aclnnSelu (forward, its own exp) through the ATK case reader: every

@@ -10,6 +10,15 @@
  * through fp16 (ties to even) and saturate, NaN -> 0. A host whose float
  * unit differs (another default NaN, flushed subnormals, fused multiply-add)
  * fails here.
+ *
+ * The *_EXP and *_TBE tables are the Atlas A2/A3 generations (Ascend910B with
+ * the ops-nn package: experimental/activation/selu_grad/op_kernel/selu_grad.h
+ * and .../softshrink_grad/op_kernel/softshrink_grad.h; with the built-in
+ * package: the TBE selu_grad.py / soft_shrink_grad.py), derived by hand the
+ * same way: r < 0 picks the r + SA branch, half-precision dtypes compute in
+ * half with S = 1.05078125 and SA = 1.7578125, integers convert back to
+ * nearest even (experimental) or toward zero (TBE), TBE adds +0 to every
+ * result, and SoftshrinkBackward zeroes |x| <= lambda only.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +30,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "opsnn/opsnn.h"
 #include "test_util.h"
 
 #define MAX_ISA 16
@@ -137,6 +147,114 @@ static const shrink_row SHRINK_BF16[] = {
     {0x3f80u, 0x8001u, 0x7f800000u, 0x0000u},
 };
 
+/* ---- Atlas A2/A3 ---- */
+
+static const selu_row SELU_F32_EXP[] = {
+    {0x3f800000u, 0x00000000u, 0x3f867d5fu}, /* r = +0 is not negative: SCALE (arch35: SA) */
+    {0x3f800000u, 0x80000000u, 0x3f867d5fu}, /* r = -0 */
+    {0x80000000u, 0x3f800000u, 0x80000000u}, /* -0 * SCALE stays -0 */
+    {0x00000000u, 0xff800000u, 0x7fc00000u}, /* 0 * -inf: made NaN */
+    {0x3f800000u, 0x7fc00000u, 0x3f867d5fu}, /* NaN r: SCALE */
+    {0x7fa00001u, 0x3f800000u, 0x7fe00001u}, /* signalling NaN g: quieted */
+    {0x3f800000u, 0xbf800000u, 0x3f4212ccu}, /* 1 * (-1 + SA): exact, SA - 1 = 0x610966 * 2^-23 */
+};
+
+static const selu_row SELU_F32_TBE[] = {
+    {0x80000000u, 0x3f800000u, 0x00000000u}, /* -0 * SCALE + +0 = +0 */
+    {0x80000000u, 0xbf800000u, 0x00000000u}, /* +0 + -0 * 0.758 = +0 */
+    {0x3f800000u, 0x00000000u, 0x3f867d5fu}, /* r = +0: SCALE */
+    {0x00000000u, 0xff800000u, 0x7fc00000u}, /* made NaN, + 0 */
+    {0x7fa00001u, 0x3f800000u, 0x7fe00001u},
+    {0x3f800000u, 0xbf800000u, 0x3f4212ccu},
+};
+
+static const selu_row SELU_F16_EXP[] = {
+    {0x3c00u, 0x0000u, 0x3c34u}, /* SCALE in half: 1.05078125 */
+    {0x3c00u, 0x8000u, 0x3c34u},
+    {0x3c00u, 0xbc00u, 0x3a10u}, /* -1 + 1.7578125 = 0.7578125 (arch35: 0x3a11) */
+    {0x8000u, 0x3c00u, 0x8000u},
+    {0x0000u, 0xfc00u, 0x7e00u}, /* 0 * -inf */
+    {0x7bffu, 0x3c00u, 0x7c00u}, /* 65504 * 1.05078125 overflows */
+};
+
+static const selu_row SELU_F16_TBE[] = {
+    {0x3c00u, 0x0000u, 0x3c34u},
+    {0x3c00u, 0xbc00u, 0x3a10u},
+    {0x8000u, 0x3c00u, 0x0000u}, /* -0 -> +0 */
+    {0x0000u, 0xfc00u, 0x7e00u},
+};
+
+static const selu_row SELU_BF16_EXP[] = {
+    {0x3f80u, 0x0000u, 0x3f86u}, /* float32 SCALE rounded to bf16 */
+    {0x8000u, 0x3f80u, 0x8000u},
+};
+
+static const selu_row SELU_BF16_TBE[] = {
+    {0x3f80u, 0x0000u, 0x3f86u},
+    {0x8000u, 0x3f80u, 0x0000u},
+};
+
+static const selu_row SELU_I8_EXP[] = {
+    {I8(108), I8(1), I8(114)}, /* 113.484375 is 113.5 in half -> 114 (even) */
+    {I8(60), I8(-1), I8(45)},  /* 60 * 0.7578125 = 45.46875 -> 45 (arch35: 46) */
+    {I8(10), I8(0), I8(11)},   /* r = 0: 10.5078125 -> 11 (arch35: 18) */
+    {I8(127), I8(1), I8(127)}, /* 133.45 saturates */
+    {I8(-128), I8(1), I8(-128)},
+    {I8(-128), I8(-128), I8(127)},
+    {I8(3), I8(-1), I8(2)},
+};
+
+static const selu_row SELU_I8_TBE[] = {
+    {I8(108), I8(1), I8(113)}, /* 113.5 truncated */
+    {I8(60), I8(-1), I8(45)},
+    {I8(10), I8(0), I8(10)}, /* 10.5078125 truncated */
+    {I8(127), I8(1), I8(127)},
+    {I8(-128), I8(1), I8(-128)},
+    {I8(-7), I8(1), I8(-7)}, /* -7.35546875 toward zero */
+};
+
+static const selu_row SELU_U8_EXP[] = {
+    {255u, 1u, 255u}, /* 268 saturates */
+    {10u, 0u, 11u},
+    {4u, 1u, 4u}, /* 4.203125 */
+    {2u, 255u, 2u},
+};
+
+static const selu_row SELU_I32_EXP[] = {
+    {I32(5000), I32(1), I32(5254)}, /* float32 5253.505 -> 5254 (arch35: 5252) */
+    {I32(10), I32(0), I32(11)},
+    {I32(1), I32(-1), I32(1)}, /* 0.758 -> 1 */
+    {I32(-3), I32(-1), I32(-2)},
+    {I32(INT32_MAX), I32(1), I32(INT32_MAX)}, /* 2^31 * 1.05 saturates */
+    {I32(65520), I32(0), I32(68842)}, /* no fp16 transit: 68842.3 -> 68842 */
+};
+
+static const selu_row SELU_I32_TBE[] = {
+    {I32(5000), I32(1), I32(5253)}, /* truncated */
+    {I32(10), I32(0), I32(10)},
+    {I32(1), I32(-1), I32(0)},
+    {I32(-3), I32(-1), I32(-2)},
+    {I32(INT32_MAX), I32(1), I32(INT32_MAX)},
+    {I32(0), I32(INT32_MIN), I32(0)}, /* 0 * -2^31 = -0, + 0 */
+};
+
+static const shrink_row SHRINK_F32_LE[] = {
+    {0x40400000u, 0x3f800000u, 0x7fc00000u, 0x40400000u}, /* NaN lambda: grad (arch35: 0) */
+    {0x40400000u, 0x3f800000u, 0x3f800000u, 0x00000000u}, /* |x| == lambda: 0 */
+    {0x40400000u, 0xffc00001u, 0x3f800000u, 0x40400000u}, /* NaN x: grad */
+    {0x80000000u, 0x40000000u, 0x3f800000u, 0x80000000u},
+};
+
+static const shrink_row SHRINK_F16_LE[] = {
+    {0x3c00u, 0x3c00u, 0x7fc00000u, 0x3c00u},
+    {0x3c00u, 0x3c00u, 0x3f800000u, 0x0000u},
+};
+
+static const shrink_row SHRINK_BF16_LE[] = {
+    {0x3f80u, 0x3f80u, 0x7fc00000u, 0x3f80u},
+    {0x3f80u, 0x8001u, 0x00000000u, 0x3f80u},
+};
+
 #define REPEAT 9 /* rows repeated so that full vector blocks and tails both run */
 
 static void store(unsigned char *p, size_t es, size_t i, uint32_t v)
@@ -241,12 +359,57 @@ static void softshrink_golden_bits(void **state)
     check_rows(0, ACL_BF16, ROWS(SHRINK_BF16), "softshrink bf16");
 }
 
+/* Ascend910B with package opp ("ops-nn": experimental; "builtin": TBE). */
+static void use_910b(const char *opp)
+{
+    assert_int_equal(opsnn_set_soc("Ascend910B"), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_opp(opp), ACLNN_SUCCESS);
+}
+
+static void use_default(void)
+{
+    assert_int_equal(opsnn_set_opp(NULL), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
+}
+
+static void experimental_golden_bits(void **state)
+{
+    (void)state;
+    use_910b("ops-nn");
+    check_rows(1, ACL_FLOAT, ROWS(SELU_F32_EXP), "experimental selu f32");
+    check_rows(1, ACL_FLOAT16, ROWS(SELU_F16_EXP), "experimental selu f16");
+    check_rows(1, ACL_BF16, ROWS(SELU_BF16_EXP), "experimental selu bf16");
+    check_rows(1, ACL_INT8, ROWS(SELU_I8_EXP), "experimental selu i8");
+    check_rows(1, ACL_UINT8, ROWS(SELU_U8_EXP), "experimental selu u8");
+    check_rows(1, ACL_INT32, ROWS(SELU_I32_EXP), "experimental selu i32");
+    check_rows(0, ACL_FLOAT, ROWS(SHRINK_F32_LE), "experimental softshrink f32");
+    check_rows(0, ACL_FLOAT16, ROWS(SHRINK_F16_LE), "experimental softshrink f16");
+    check_rows(0, ACL_BF16, ROWS(SHRINK_BF16_LE), "experimental softshrink bf16");
+    use_default();
+}
+
+static void tbe_golden_bits(void **state)
+{
+    (void)state;
+    use_910b("builtin");
+    check_rows(1, ACL_FLOAT, ROWS(SELU_F32_TBE), "tbe selu f32");
+    check_rows(1, ACL_FLOAT16, ROWS(SELU_F16_TBE), "tbe selu f16");
+    check_rows(1, ACL_BF16, ROWS(SELU_BF16_TBE), "tbe selu bf16");
+    check_rows(1, ACL_INT8, ROWS(SELU_I8_TBE), "tbe selu i8");
+    check_rows(1, ACL_INT32, ROWS(SELU_I32_TBE), "tbe selu i32");
+    check_rows(0, ACL_FLOAT, ROWS(SHRINK_F32_LE), "tbe softshrink f32");
+    check_rows(0, ACL_FLOAT16, ROWS(SHRINK_F16_LE), "tbe softshrink f16");
+    check_rows(0, ACL_BF16, ROWS(SHRINK_BF16_LE), "tbe softshrink bf16");
+    use_default();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(selu_float32_golden_bits),  cmocka_unit_test(selu_float16_golden_bits),
         cmocka_unit_test(selu_bfloat16_golden_bits), cmocka_unit_test(selu_int8_golden_bits),
         cmocka_unit_test(selu_int32_golden_bits),    cmocka_unit_test(softshrink_golden_bits),
+        cmocka_unit_test(experimental_golden_bits),  cmocka_unit_test(tbe_golden_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

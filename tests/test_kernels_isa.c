@@ -85,22 +85,22 @@ static const int32_t I32_SPECIALS[] = {
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef enum { DT_F32, DT_F16, DT_BF16, DT_I8, DT_I32 } dtk;
+typedef enum { DT_F32, DT_F16, DT_BF16, DT_I8, DT_I32, DT_U8 } dtk;
 
 static size_t esize(dtk d)
 {
-    return d == DT_I8 ? 1 : d == DT_F16 || d == DT_BF16 ? 2 : 4;
+    return d == DT_I8 || d == DT_U8 ? 1 : d == DT_F16 || d == DT_BF16 ? 2 : 4;
 }
 
 static aclDataType acl_dtype(dtk d)
 {
-    static const aclDataType map[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32};
+    static const aclDataType map[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32, ACL_UINT8};
     return map[d];
 }
 
 static const char *dt_name(dtk d)
 {
-    static const char *names[] = {"f32", "f16", "bf16", "i8", "i32"};
+    static const char *names[] = {"f32", "f16", "bf16", "i8", "i32", "u8"};
     return names[d];
 }
 
@@ -131,7 +131,7 @@ static void gen_elem(dtk d, void *p, size_t i, float lambda)
     uint64_t r = rng();
     int pick = (int)(r % 16);
     uint32_t nb[6];
-    size_t nnb = lambda_neighbours(d == DT_I8 || d == DT_I32 ? DT_F32 : d, lambda, nb);
+    size_t nnb = lambda_neighbours(d == DT_I8 || d == DT_I32 || d == DT_U8 ? DT_F32 : d, lambda, nb);
     float v = pick < 10 ? rng_uniform(-4.0f, 4.0f) : pick < 12 ? rng_uniform(-70000.0f, 70000.0f) : 0;
     switch (d) {
     case DT_F32: {
@@ -155,6 +155,9 @@ static void gen_elem(dtk d, void *p, size_t i, float lambda)
     }
     case DT_I8:
         ((int8_t *)p)[i] = pick < 12 ? (int8_t)(r >> 32) : pick < 14 ? -128 : 127;
+        break;
+    case DT_U8:
+        ((uint8_t *)p)[i] = pick < 12 ? (uint8_t)(r >> 32) : pick < 14 ? 0 : 255;
         break;
     case DT_I32: {
         int32_t x = pick < 8 ? (int32_t)(v * 1000.0f) : pick < 12 ? (int32_t)(r >> 32)
@@ -212,7 +215,7 @@ static const krow *scalar_row(opsnn_kernel_kind kind, aclDataType dt)
 static dtk dtk_of(aclDataType dt)
 {
     return dt == ACL_FLOAT ? DT_F32 : dt == ACL_FLOAT16 ? DT_F16 : dt == ACL_BF16 ? DT_BF16
-         : dt == ACL_INT8  ? DT_I8  : DT_I32;
+         : dt == ACL_INT8  ? DT_I8  : dt == ACL_UINT8 ? DT_U8 : DT_I32;
 }
 
 /* The family's parameter struct behind a kernel call: lambda for softshrink,
@@ -228,7 +231,9 @@ static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
 {
     softshrink_params.lambda = lambda;
     softshrink_fwd_params.lambd = lambda;
-    opsnn_kparams p = {kind == OPSNN_KERNEL_SELU_BWD     ? (const void *)&SELU_PARAMS
+    int selu_bwd = kind == OPSNN_KERNEL_SELU_BWD || kind == OPSNN_KERNEL_SELU_BWD_EXP ||
+                   kind == OPSNN_KERNEL_SELU_BWD_TBE;
+    opsnn_kparams p = {selu_bwd                          ? (const void *)&SELU_PARAMS
                        : kind == OPSNN_KERNEL_SELU       ? (const void *)&SELU_FWD_PARAMS
                        : kind == OPSNN_KERNEL_SOFTSHRINK ? (const void *)&softshrink_fwd_params
                                                          : (const void *)&softshrink_params,

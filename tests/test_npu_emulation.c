@@ -23,87 +23,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
+#include "emu_check.h"
 #include "npu_emu.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 
-#define MAX_ISA 16 /* every enum value a build may add; unknown ones report absent */
-
-typedef struct {
-    int selu; /* 1: SeluBackward, 0: SoftshrinkBackward */
-    aclDataType dt;
-    size_t n;
-    const void *a, *b; /* gradOutput, result / self */
-    float lambda;      /* softshrink only */
-} run_case;
-
-static void run_library(const run_case *c, void *y)
-{
-    const int64_t dims[1] = {(int64_t)c->n};
-    aclTensor *ta = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->a);
-    aclTensor *tb = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->b);
-    aclTensor *ty = tu_tensor(dims, 1, c->dt, y);
-    assert_true(ta && tb && ty);
-    if (c->selu) {
-        assert_int_equal(tu_selu(ta, tb, ty, NULL), ACLNN_SUCCESS);
-    } else {
-        aclScalar *l = tu_scalar_f32(c->lambda);
-        assert_int_equal(tu_softshrink(ta, tb, l, ty, NULL), ACLNN_SUCCESS);
-        aclDestroyScalar(l);
-    }
-    aclDestroyTensor(ta);
-    aclDestroyTensor(tb);
-    aclDestroyTensor(ty);
-}
-
-static uint32_t elem_bits(const void *p, size_t es, size_t i)
-{
-    uint32_t v = 0;
-    memcpy(&v, (const unsigned char *)p + i * es, es);
-    return v;
-}
-
 /* The library (each ISA x {1, 3} threads) equals the emulation bit for bit. */
 static void check(const run_case *c, const char *what)
 {
-    size_t es = tu_dtype_size(c->dt);
-    unsigned char *want = malloc(c->n * es), *got = malloc(c->n * es);
-    assert_true(want && got);
+    unsigned char *want = malloc(c->n * tu_dtype_size(c->dt));
+    assert_true(want != NULL);
     if (c->selu) {
         npu_emu_selu_grad(c->dt, c->n, c->a, c->b, want);
     } else {
         npu_emu_softshrink_grad(c->dt, c->n, c->a, c->b, c->lambda, want);
     }
-    static const int threads[2] = {1, 3};
-    for (int isa = 0; isa < MAX_ISA; isa++) {
-        if (!opsnn_cpu_has_isa((opsnn_isa)isa)) {
-            continue;
-        }
-        assert_int_equal(opsnn_kernels_select(isa), isa);
-        for (int t = 0; t < 2; t++) {
-            opsnn_set_num_threads(threads[t]);
-            memset(got, 0xa5, c->n * es);
-            run_library(c, got);
-            size_t bad = 0, first = 0;
-            for (size_t i = 0; i < c->n; i++) {
-                if (memcmp(got + i * es, want + i * es, es) != 0 && bad++ == 0) {
-                    first = i;
-                }
-            }
-            if (bad != 0) {
-                fail_msg("%s (%s, %d threads, lambda %a): %zu of %zu differ; first [%zu] "
-                         "a=%#x b=%#x library %#x emulation %#x",
-                         what, opsnn_isa_name(isa), threads[t], (double)c->lambda, bad, c->n, first,
-                         elem_bits(c->a, es, first), elem_bits(c->b, es, first),
-                         elem_bits(got, es, first), elem_bits(want, es, first));
-            }
-        }
-    }
-    opsnn_kernels_select(-1);
-    opsnn_set_num_threads(0);
+    emu_check_all_paths(c, want, what);
     free(want);
-    free(got);
 }
 
 /* ---- value sets ------------------------------------------------------------ */

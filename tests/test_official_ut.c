@@ -14,11 +14,9 @@
  * it names: the UT's SocVersionManager, else Ascend910B (the op_api UT
  * platform's default). Successful rows also run phase 2.
  *
- * libopsnn implements the main op_api (activation/...). Where the
- * experimental op_api (a separate implementation for DAV_2201, 910B/910_93)
- * answers differently, the row expects the main op_api's status and says
- * so: x-selu uint8_success (UINT8 is not in the main list) and x-shrink
- * RejectsUnsupportedPlatform (the main op_api accepts FLOAT on ASCEND910).
+ * The [x-...] rows run with the ops-nn package (OPSNN_OPP=ops-nn), whose
+ * op_api on 910B / 910_93 is the experimental one; the others with the
+ * built-in package, whose op_api is the main one (activation/...).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -150,8 +148,9 @@ static const ut_case CASES[] = {
     SELU3("[x-selu] higher_than_eight_dims_success", B910, 9, ACL_FLOAT16, OK, 2, 2, 2, 2, 2, 2,
           2, 2, 3),
     SELU3("[x-selu] unsupported_dtype_failed", B910, 2, ACL_INT64, INVALID, 2, 3),
-    /* the experimental op_api lists UINT8 and expects SUCCESS; the main one does not */
-    SELU3("[x-selu] uint8_success (main op_api: INVALID)", B910, 2, ACL_UINT8, INVALID, 2, 3),
+    SELU3("[x-selu] uint8_success", B910, 2, ACL_UINT8, OK, 2, 3),
+    /* not a UT: the main op_api (the built-in package) has no UINT8 */
+    SELU3("[selu] uint8 with the built-in package", B910, 2, ACL_UINT8, INVALID, 2, 3),
     {"[x-selu] shape_mismatch_failed", B910, 1, T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3),
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 4), T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), 0, INVALID},
     {"[x-selu] input_dtype_mismatch_failed", B910, 1, T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3),
@@ -221,9 +220,12 @@ static const ut_case CASES[] = {
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), -0.5f, INVALID},
     {"[x-shrink] RejectsUnsupportedDtype", B910, 0, T(2, ACL_INT32, ACL_FORMAT_ND, 2, 3),
      T(2, ACL_INT32, ACL_FORMAT_ND, 2, 3), T(2, ACL_INT32, ACL_FORMAT_ND, 2, 3), 0.5f, INVALID},
-    /* the experimental op_api refuses every dtype off DAV_2201 (910B / 910_93); the
-     * main op_api's ASCEND910 list has FLOAT and FLOAT16 */
-    {"[x-shrink] RejectsUnsupportedPlatform (main op_api: SUCCESS)", "Ascend910", 0,
+    /* the experimental op_api refuses every call off DAV_2201 (910B / 910_93) */
+    {"[x-shrink] RejectsUnsupportedPlatform", "Ascend910", 0,
+     T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3),
+     T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), 0.5f, INVALID},
+    /* not a UT: the main op_api (built-in package) accepts FLOAT on ASCEND910 */
+    {"[shrink] FLOAT on Ascend910 with the built-in package", "Ascend910", 0,
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3),
      T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 3), 0.5f, OK},
     {"[x-shrink] RejectsInvalidOutputShape", B910, 0, T(2, ACL_FLOAT, ACL_FORMAT_ND, 2, 1),
@@ -337,6 +339,8 @@ static aclTensor *make(const tdesc *d, void **buf)
 static void run_case_row(const ut_case *c)
 {
     assert_int_equal(opsnn_set_soc(c->soc), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_opp(strncmp(c->ut, "[x-", 3) == 0 ? "ops-nn" : "builtin"),
+                     ACLNN_SUCCESS);
     void *ba, *bb, *by;
     aclTensor *a = make(&c->a, &ba), *b = make(&c->b, &bb), *y = make(&c->y, &by);
     uint64_t ws = 0;
@@ -383,6 +387,7 @@ static void every_official_ut_case_returns_the_official_status(void **state)
         run_case_row(&CASES[i]);
     }
     assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_opp(NULL), ACLNN_SUCCESS);
 }
 
 /* Not from the UTs: the per-SoC dtype lists of the main op_api sources,

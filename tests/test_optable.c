@@ -56,11 +56,11 @@ static void dtype_lists_follow_the_op_api_per_soc(void **state)
         const opsnn_soc_info *soc;
         char buf[96];
         assert_int_equal(opsnn_soc_lookup(rows[i].soc, &soc), 0);
-        assert_string_equal(opsnn_op_dtype_list(rows[i].op, soc, buf, sizeof buf), rows[i].list);
+        assert_string_equal(opsnn_op_dtype_list(rows[i].op, soc, OPSNN_OPP_BUILTIN, buf, sizeof buf), rows[i].list);
         int bf16 = strstr(rows[i].list, "BF16") != NULL;
-        assert_int_equal(opsnn_op_dtype_ok(rows[i].op, ACL_BF16, soc), bf16);
-        assert_true(opsnn_op_dtype_ok(rows[i].op, ACL_FLOAT16, soc));
-        assert_false(opsnn_op_dtype_ok(rows[i].op, ACL_DOUBLE, soc));
+        assert_int_equal(opsnn_op_dtype_ok(rows[i].op, ACL_BF16, soc, OPSNN_OPP_BUILTIN), bf16);
+        assert_true(opsnn_op_dtype_ok(rows[i].op, ACL_FLOAT16, soc, OPSNN_OPP_BUILTIN));
+        assert_false(opsnn_op_dtype_ok(rows[i].op, ACL_DOUBLE, soc, OPSNN_OPP_BUILTIN));
     }
 }
 

@@ -27,23 +27,37 @@
 #include "common/soc.h"
 #include "opsnn/opsnn.h"
 
-/* Child: with OPSNN_SOC unknown, the default holds and a warning is logged. */
-static int child_bad_env(const char *log_path)
+/* Child: with OPSNN_SOC (or OPSNN_OPP) unknown, every use is an error that
+ * names the value, an ERROR record is logged, and a setter clears it. */
+static int child_bad_env(const char *log_path, const char *var, const char *value)
 {
     if (freopen(log_path, "w", stdout) == NULL) {
         return 10;
     }
-    setenv("OPSNN_SOC", "Ascend9000", 1);
+    setenv(var, value, 1);
     setenv("ASCEND_GLOBAL_LOG_LEVEL", "2", 1);
     setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1", 1);
-    int bad = strcmp(opsnn_get_soc(), "Ascend910B") != 0;
+    if (opsnn_check_config() != ACLNN_ERR_PARAM_INVALID) {
+        return 11;
+    }
+    if (strstr(aclGetRecentErrMsg(), value) == NULL) {
+        return 12;
+    }
+    opsnn_platform p;
+    if (opsnn_platform_get(NULL, &p) != ACLNN_ERR_PARAM_INVALID) {
+        return 13;
+    }
+    int soc = strcmp(var, "OPSNN_SOC") == 0;
+    if ((soc ? opsnn_set_soc("Ascend950") : opsnn_set_opp("builtin")) != ACLNN_SUCCESS ||
+        opsnn_check_config() != ACLNN_SUCCESS) {
+        return 14;
+    }
     fflush(stdout);
-    return bad ? 11 : 0;
+    return 0;
 }
 
-static void env_is_read_once_and_bad_value_warns(void **state)
+static void bad_env_in_child(const char *var, const char *value, const char *expect)
 {
-    (void)state;
     char log_path[] = "/tmp/opsnn_test_soc_XXXXXX";
     int fd = mkstemp(log_path);
     assert_true(fd >= 0);
@@ -51,30 +65,70 @@ static void env_is_read_once_and_bad_value_warns(void **state)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        _exit(child_bad_env(log_path));
+        _exit(child_bad_env(log_path, var, value));
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    char text[2048] = {0};
+    char text[4096] = {0};
     FILE *f = fopen(log_path, "r");
     assert_non_null(f);
     size_t n = fread(text, 1, sizeof text - 1, f);
     fclose(f);
     unlink(log_path);
     text[n] = '\0';
-    assert_non_null(strstr(text, "[WARNING]"));
-    assert_non_null(strstr(text, "OPSNN_SOC=Ascend9000 is not a known SoC"));
-    assert_non_null(strstr(text, "Ascend910B4"));
+    assert_non_null(strstr(text, "[ERROR]"));
+    assert_non_null(strstr(text, expect));
+}
+
+/* Child: both values unknown: each is reported until its own setter runs. */
+static int child_both_bad(void)
+{
+    setenv("OPSNN_SOC", "Ascend9000", 1);
+    setenv("OPSNN_OPP", "tbe", 1);
+    if (opsnn_check_config() != ACLNN_ERR_PARAM_INVALID || strstr(aclGetRecentErrMsg(), "OPSNN_SOC") == NULL) {
+        return 21;
+    }
+    if (opsnn_set_soc("Ascend950") != ACLNN_SUCCESS || opsnn_check_config() != ACLNN_ERR_PARAM_INVALID ||
+        strstr(aclGetRecentErrMsg(), "OPSNN_OPP=tbe") == NULL) {
+        return 22;
+    }
+    if (opsnn_set_opp("ops-nn") != ACLNN_SUCCESS || opsnn_check_config() != ACLNN_SUCCESS) {
+        return 23;
+    }
+    return 0;
+}
+
+static void env_is_read_once_and_bad_value_warns(void **state)
+{
+    (void)state;
+    bad_env_in_child("OPSNN_SOC", "Ascend9000", "OPSNN_SOC=Ascend9000 is not a known SoC");
+    bad_env_in_child("OPSNN_OPP", "tbe", "OPSNN_OPP=tbe is not a known operator package");
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        _exit(child_both_bad());
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
 
     /* This process: a known value in any case, read on first use only. */
     setenv("OPSNN_SOC", "ascend910b3", 1);
+    setenv("OPSNN_OPP", "OPS-NN", 1);
     assert_string_equal(opsnn_get_soc(), "Ascend910B3");
+    assert_string_equal(opsnn_get_opp(), "ops-nn");
+    assert_string_equal(opsnn_get_kernel_generation(), "experimental");
+    assert_int_equal(opsnn_check_config(), ACLNN_SUCCESS);
     assert_int_equal(opsnn_soc_current()->vector_core_num, 40);
     setenv("OPSNN_SOC", "Ascend950", 1);
+    setenv("OPSNN_OPP", "builtin", 1);
     assert_string_equal(opsnn_get_soc(), "Ascend910B3");
+    assert_string_equal(opsnn_get_opp(), "ops-nn");
     unsetenv("OPSNN_SOC");
+    unsetenv("OPSNN_OPP");
 }
 
 static void set_soc_accepts_ops_nn_spellings(void **state)
@@ -196,6 +250,35 @@ static void set_soc_is_thread_safe(void **state)
     assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
 }
 
+/* Each (SoC, package) pair runs one kernel generation (docs/soc.md). */
+static void package_picks_the_kernel_generation(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *soc, *opp, *gen;
+    } rows[] = {
+        {"Ascend950", "builtin", "arch35"},    {"Ascend950", "ops-nn", "arch35"},
+        {"Ascend910B3", "builtin", "tbe"},     {"Ascend910B3", "ops-nn", "experimental"},
+        {"Ascend910_93", "Builtin", "tbe"},    {"Ascend910_9391", "OPS-NN", "experimental"},
+        {"Ascend910", "builtin", "tbe"},       {"Ascend910", "ops-nn", "none"},
+        {"Ascend310P3", "builtin", "tbe"},     {"Ascend310P3", "ops-nn", "none"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        assert_int_equal(opsnn_set_soc(rows[i].soc), ACLNN_SUCCESS);
+        assert_int_equal(opsnn_set_opp(rows[i].opp), ACLNN_SUCCESS);
+        assert_string_equal(opsnn_get_kernel_generation(), rows[i].gen);
+    }
+    assert_string_equal(opsnn_get_opp(), "ops-nn");
+    static const char *const bad[] = {"", "tbe", "ops_nn", "builtin "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(opsnn_set_opp(bad[i]), ACLNN_ERR_PARAM_INVALID);
+        assert_non_null(strstr(aclGetRecentErrMsg(), "opsnn_set_opp: name must be builtin or ops-nn"));
+        assert_string_equal(opsnn_get_opp(), "ops-nn");
+    }
+    assert_int_equal(opsnn_set_opp(NULL), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +288,7 @@ int main(void)
         cmocka_unit_test(lookup_rejects_null_and_unknown_without_writing),
         cmocka_unit_test(every_listed_name_looks_itself_up),
         cmocka_unit_test(set_soc_is_thread_safe),
+        cmocka_unit_test(package_picks_the_kernel_generation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

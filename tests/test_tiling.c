@@ -867,12 +867,21 @@ static void platform_names_pick_the_ops_nn_implementation(void **state)
     assert_memory_equal(&p, &before, sizeof p);
     assert_int_equal(opsnn_platform_get("cpu", NULL), ACLNN_ERR_PARAM_NULLPTR);
 
-    /* NULL: the SoC in effect */
+    /* NULL: the SoC in effect, whose package must run the ops-nn kernels: the
+     * built-in TBE kernels of a 910B are tiled by TBE's auto-schedule */
     assert_int_equal(opsnn_set_soc("Ascend910B3"), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_platform_get(NULL, &p), ACLNN_ERR_PARAM_INVALID);
+    assert_non_null(strstr(aclGetRecentErrMsg(), "the builtin package runs TBE kernels on Ascend910B3"));
+    assert_int_equal(opsnn_set_opp("ops-nn"), ACLNN_SUCCESS);
     assert_int_equal(opsnn_platform_get(NULL, &p), ACLNN_SUCCESS);
     assert_string_equal(p.name, "Ascend910B3");
+    assert_int_equal(p.algo, OPSNN_TILING_910B);
     assert_int_equal(p.core_num, 40);
+    assert_int_equal(opsnn_set_opp(NULL), ACLNN_SUCCESS);
     assert_int_equal(opsnn_set_soc(NULL), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_platform_get(NULL, &p), ACLNN_SUCCESS); /* the default, Ascend950 */
+    assert_string_equal(p.name, "Ascend950");
+    assert_int_equal(p.algo, OPSNN_TILING_ARCH35);
 
     /* cpu: the arch35 code with the thread count as cores */
     assert_int_equal(opsnn_set_num_threads(3), 3);

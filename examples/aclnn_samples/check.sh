@@ -7,6 +7,9 @@
 #   softshrink: result[0..7] exactly 0,0,0,3,0,5,6,7 as printed by %f
 #   selu:       result[0..7] within 1e-4 of -0.2419,0.7581,1.7581,1.0507,
 #               1.0507,1.0507,1.2581,1.0507
+#   selu, experimental data (experimental/activation/selu_grad/examples) on
+#   Ascend910B with the ops-nn package: 0.2581,1.2581,2.1014,2.1014,-1.0507,
+#               -1.0507,0.3790,0.5254
 # and the forward samples, against values derived by hand in their headers:
 #   softshrink (lambd 0.5): exactly -1.5,-0.5,0,0,0,0,0.5,2.5 as printed by %f
 #   selu: within 1e-4 of -1.5202,-1.1113,0,1.0507,2.1014,3.1521,-0.6918,0.5254
@@ -86,7 +89,8 @@ compare() {
 }
 
 status=0
-for s in test_aclnn_softshrink_backward test_aclnn_selu_backward test_aclnn_softshrink test_aclnn_selu; do
+for s in test_aclnn_softshrink_backward test_aclnn_selu_backward test_aclnn_softshrink test_aclnn_selu \
+    test_aclnn_selu_backward_experimental; do
     if ! build "$s"; then
         echo "check.sh: building $s failed" >&2
         status=1
@@ -94,10 +98,13 @@ for s in test_aclnn_softshrink_backward test_aclnn_selu_backward test_aclnn_soft
 done
 [ "$status" -eq 0 ] || exit 1
 
+# the arch35 samples on their SoC, the experimental one on Atlas A2 with ops-nn
+export OPSNN_SOC=Ascend950 OPSNN_OPP=builtin
 run test_aclnn_softshrink_backward || status=1
 run test_aclnn_selu_backward || status=1
 run test_aclnn_softshrink || status=1
 run test_aclnn_selu || status=1
+OPSNN_SOC=Ascend910B OPSNN_OPP=ops-nn run test_aclnn_selu_backward_experimental || status=1
 [ "$status" -eq 0 ] || exit 1
 
 compare test_aclnn_softshrink_backward exact \
@@ -108,6 +115,8 @@ compare test_aclnn_softshrink exact \
     -1.500000 -0.500000 0.000000 0.000000 0.000000 0.000000 0.500000 2.500000 || status=1
 compare test_aclnn_selu 1e-4 \
     -1.5202 -1.1113 0 1.0507 2.1014 3.1521 -0.6918 0.5254 || status=1
+compare test_aclnn_selu_backward_experimental 1e-4 \
+    0.2581 1.2581 2.1014 2.1014 -1.0507 -1.0507 0.3790 0.5254 || status=1
 
 if [ "$status" -eq 0 ]; then
     echo "check.sh: aclnn samples OK"

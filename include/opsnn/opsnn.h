@@ -80,13 +80,40 @@ OPSNN_API float opsnn_bf16_to_float(uint16_t value);
  */
 
 /** Imitate SoC `name` from now on, in every thread. NULL returns to the
- *  default: the OPSNN_SOC environment variable (read once, on first use; an
- *  unknown value is logged as a warning and ignored), else "Ascend910B".
- *  Unknown name -> ACLNN_ERR_PARAM_INVALID (the message lists the accepted
- *  names) and the setting is unchanged. Set it before building executors. */
+ *  default: the OPSNN_SOC environment variable (read once, on first use),
+ *  else "Ascend950". Unknown name -> ACLNN_ERR_PARAM_INVALID (the message
+ *  lists the accepted names) and the setting is unchanged. An unknown
+ *  OPSNN_SOC value is an error: every operator call and opsnn_check_config()
+ *  return ACLNN_ERR_PARAM_INVALID naming it, until opsnn_set_soc() chooses a
+ *  SoC. Set it before building executors. */
 OPSNN_API aclnnStatus opsnn_set_soc(const char *name);
 /** Canonical name of the SoC now imitated (e.g. "Ascend910B3" for "ascend910b3"). */
 OPSNN_API const char *opsnn_get_soc(void);
+
+/*
+ * The operator package imitated on that SoC (docs/soc.md): "builtin", the
+ * kernels of CANN's stock operator package (TBE DSL kernels on Ascend910,
+ * 310P, 910B and 910_93; the ops-nn arch35 kernels on Ascend950), or
+ * "ops-nn", what hicann/ops-nn master builds for the SoC (arch35 on
+ * Ascend950, the experimental operators on 910B and 910_93, nothing on
+ * Ascend910 and 310P). The pair decides the op_api's checks and the kernel
+ * generation, hence the output bits.
+ */
+
+/** Imitate package `name` ("builtin" or "ops-nn", any case) from now on, in
+ *  every thread; NULL returns to OPSNN_OPP (read once, like OPSNN_SOC), else
+ *  "builtin". Unknown name -> ACLNN_ERR_PARAM_INVALID, setting unchanged; an
+ *  unknown OPSNN_OPP is an error like an unknown OPSNN_SOC. */
+OPSNN_API aclnnStatus opsnn_set_opp(const char *name);
+/** "builtin" or "ops-nn". */
+OPSNN_API const char *opsnn_get_opp(void);
+/** The kernel generation the current SoC and package run: "arch35",
+ *  "experimental" (ops-nn experimental/activation), "tbe" (CANN built-in)
+ *  or "none" (ops-nn builds no kernel of these operators for the SoC). */
+OPSNN_API const char *opsnn_get_kernel_generation(void);
+/** ACLNN_SUCCESS, or ACLNN_ERR_PARAM_INVALID with the message naming the
+ *  bad OPSNN_SOC / OPSNN_OPP value that is in effect. */
+OPSNN_API aclnnStatus opsnn_check_config(void);
 
 /** The kinds of step a plan is made of (docs/design.md). */
 typedef enum {

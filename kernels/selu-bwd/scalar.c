@@ -13,6 +13,7 @@
 
 #include "cvt.h"
 #include "kernels.h"
+#include "round.h"
 
 static inline float selu_grad(float g, float r, const opsnn_selu_bwd_params *c)
 {
@@ -33,37 +34,14 @@ static inline float selu_grad(float g, float r, const opsnn_selu_bwd_params *c)
  * value overflows fp16 anyway, so the float rounding cannot double-round. */
 static inline float int_via_f16(int32_t v)
 {
-    return opsnn_f16_to_f32(opsnn_f32_to_f16((float)v));
-}
-
-/* fp16 value h (already widened) to the nearest integer, ties to even,
- * independent of the floating-point environment's rounding mode. Every finite
- * fp16 value is below 2^16, so floorf and the difference are exact. */
-static inline float rint_f16_value(float h)
-{
-    float fl = floorf(h);
-    float frac = h - fl;
-    if (frac > 0.5f || (frac == 0.5f && fmodf(fl, 2.0f) != 0.0f)) {
-        fl += 1.0f;
-    }
-    return fl;
+    return opsnn_round_f16((float)v);
 }
 
 /* The float32 result through fp16 (CAST_RINT) to an integer in [lo, hi]:
  * +-inf saturate, NaN -> 0. */
 static inline int32_t f32_via_f16_to_int(float y, int32_t lo, int32_t hi)
 {
-    float h = opsnn_f16_to_f32(opsnn_f32_to_f16(y));
-    if (h != h) {
-        return 0;
-    }
-    if (h >= (float)hi) {
-        return hi;
-    }
-    if (h <= (float)lo) {
-        return lo;
-    }
-    return (int32_t)rint_f16_value(h);
+    return opsnn_f32_to_int_rint(opsnn_round_f16(y), lo, hi);
 }
 
 void opsnn_selu_bwd_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,

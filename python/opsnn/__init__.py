@@ -14,6 +14,11 @@ passed to the library as they are. bfloat16 is an ml_dtypes.bfloat16 array when
 ml_dtypes is installed; a numpy uint16 array is read as bfloat16 bits. torch
 CPU tensors work the same way and give torch tensors back. A refused call
 raises opsnn.OpsnnError carrying the aclnn status and the library's message.
+
+The bits follow the SoC and operator package imitated (docs/soc.md):
+opsnn.set_soc("Ascend910B"), opsnn.set_opp("ops-nn") for the whole process
+(None: back to OPSNN_SOC / OPSNN_OPP, else Ascend950 / builtin), or soc= and
+opp= keyword arguments on each operator call for that call only.
 Golden plugins for CANN's test kit (TTK): opsnn.golden."""
 import ctypes
 
@@ -23,7 +28,7 @@ from . import _lib
 from .status import status_name
 
 __all__ = ["softshrink_backward", "selu_backward", "softshrink", "selu", "inplace_selu", "OpsnnError", "status_name", "library_path",
-           "library_version"]
+           "library_version", "set_soc", "get_soc", "set_opp", "get_opp", "kernel_generation"]
 
 library_path = _lib.path
 
@@ -48,6 +53,62 @@ class OpsnnError(RuntimeError):
 
 def library_version():
     return _lib.lib.opsnn_version_string().decode()
+
+
+def _set(fn, name, api):
+    rc = fn(None if name is None else str(name).encode())
+    if rc != 0:
+        raise OpsnnError(api, rc, _errmsg())
+
+
+def set_soc(name):
+    """Imitate SoC `name` ("Ascend910B", "ascend950", ...) from now on; None:
+    back to OPSNN_SOC, else Ascend950. An unknown name raises OpsnnError."""
+    _set(_lib.lib.opsnn_set_soc, name, "opsnn_set_soc")
+
+
+def get_soc():
+    return _lib.lib.opsnn_get_soc().decode()
+
+
+def set_opp(name):
+    """Imitate operator package "builtin" or "ops-nn" from now on; None: back
+    to OPSNN_OPP, else builtin. An unknown name raises OpsnnError."""
+    _set(_lib.lib.opsnn_set_opp, name, "opsnn_set_opp")
+
+
+def get_opp():
+    return _lib.lib.opsnn_get_opp().decode()
+
+
+def kernel_generation():
+    """"arch35", "experimental", "tbe" or "none": what the SoC and package run."""
+    return _lib.lib.opsnn_get_kernel_generation().decode()
+
+
+class _config:
+    """soc= / opp= of one call: set, then restored to what was in effect."""
+
+    def __init__(self, soc, opp):
+        self.soc, self.opp = soc, opp
+
+    def __enter__(self):
+        self.saved = (get_soc(), get_opp())
+        if self.soc is not None:
+            set_soc(self.soc)
+        if self.opp is not None:
+            try:
+                set_opp(self.opp)
+            except OpsnnError:
+                set_soc(self.saved[0])
+                raise
+
+    def __exit__(self, *exc):
+        if self.soc is not None:
+            set_soc(self.saved[0])
+        if self.opp is not None:
+            set_opp(self.saved[1])
+        return False
 
 
 def _errmsg():
@@ -233,7 +294,7 @@ def _with_lambda(lambd, fn):
         del holder
 
 
-def softshrink_backward(grad, x, lambd=0.5, out=None):
+def softshrink_backward(grad, x, lambd=0.5, out=None, soc=None, opp=None):
     """gradInput = grad where |x| > lambd (or x is NaN), else 0; grad and x
     broadcast. Returns out (allocated with grad's dtype when None)."""
     grad, x = _as_operand(grad, "grad"), _as_operand(x, "self")
@@ -241,32 +302,38 @@ def softshrink_backward(grad, x, lambd=0.5, out=None):
         shape = np.broadcast_shapes(tuple(grad.shape), tuple(x.shape))
     except ValueError:
         shape = tuple(grad.shape)  # the library refuses it with its own message
-    return _with_lambda(lambd, lambda h: _call("aclnnSoftshrinkBackward", [grad, x], ["grad", "self"], h,
-                                               out, shape))
+    with _config(soc, opp):
+        return _with_lambda(lambd, lambda h: _call("aclnnSoftshrinkBackward", [grad, x], ["grad", "self"],
+                                                   h, out, shape))
 
 
-def selu_backward(grad, result, out=None):
-    """The SELU gradient from the forward output `result` (ops-nn arch35 kernel
-    arithmetic). Returns out (allocated like grad when None)."""
+def selu_backward(grad, result, out=None, soc=None, opp=None):
+    """The SELU gradient from the forward output `result`, with the kernel
+    arithmetic of the SoC and package in effect (or soc= / opp=). Returns out
+    (allocated like grad when None)."""
     grad, result = _as_operand(grad, "grad"), _as_operand(result, "result")
-    return _call("aclnnSeluBackward", [grad, result], ["grad", "result"], None, out, tuple(grad.shape))
+    with _config(soc, opp):
+        return _call("aclnnSeluBackward", [grad, result], ["grad", "result"], None, out, tuple(grad.shape))
 
 
-def softshrink(x, lambd=0.5, out=None):
+def softshrink(x, lambd=0.5, out=None, soc=None, opp=None):
     """x - lambd where x > lambd, x + lambd where x < -lambd, else 0
     (aclnnSoftshrink). Returns out (allocated like x when None)."""
     x = _as_operand(x, "self")
-    return _with_lambda(lambd, lambda h: _call("aclnnSoftshrink", [x], ["self"], h, out, tuple(x.shape)))
+    with _config(soc, opp):
+        return _with_lambda(lambd, lambda h: _call("aclnnSoftshrink", [x], ["self"], h, out, tuple(x.shape)))
 
 
-def selu(x, out=None):
+def selu(x, out=None, soc=None, opp=None):
     """SCALE * (max(x, 0) + min(ALPHA * (exp(x) - 1), 0)) (aclnnSelu).
     Returns out (allocated like x when None)."""
     x = _as_operand(x, "self")
-    return _call("aclnnSelu", [x], ["self"], None, out, tuple(x.shape))
+    with _config(soc, opp):
+        return _call("aclnnSelu", [x], ["self"], None, out, tuple(x.shape))
 
 
-def inplace_selu(x):
+def inplace_selu(x, soc=None, opp=None):
     """aclnnInplaceSelu: x is overwritten with selu(x) and returned."""
     x = _as_operand(x, "selfRef")
-    return _call("aclnnInplaceSelu", [x], ["selfRef"], None, None, None)
+    with _config(soc, opp):
+        return _call("aclnnInplaceSelu", [x], ["selfRef"], None, None, None)

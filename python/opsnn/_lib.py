@@ -78,3 +78,9 @@ for _api, _nargs in APIS.items():
     _run.argtypes = [_p, ctypes.c_uint64, _p, _p]
 lib.opsnn_version_string.restype = ctypes.c_char_p
 lib.opsnn_version_string.argtypes = []
+for _name in ("opsnn_set_soc", "opsnn_set_opp"):
+    getattr(lib, _name).restype = ctypes.c_int
+    getattr(lib, _name).argtypes = [ctypes.c_char_p]
+for _name in ("opsnn_get_soc", "opsnn_get_opp", "opsnn_get_kernel_generation"):
+    getattr(lib, _name).restype = ctypes.c_char_p
+    getattr(lib, _name).argtypes = []

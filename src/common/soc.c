@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -45,7 +46,9 @@ static const opsnn_soc_info SOCS[] = {
     {"Ascend910_95", OPSNN_SOC_FAMILY_ASCEND950, 64, UB_240K},
 };
 #define N_SOCS ((int)(sizeof SOCS / sizeof SOCS[0]))
-#define DEFAULT_ROW 8
+/* Ascend950: the one SoC whose built-in and ops-nn kernels are the same
+ * (arch35), the ops-nn main line's samples and docs (docs/soc.md). */
+#define DEFAULT_ROW 17
 
 int opsnn_soc_lookup(const char *name, const opsnn_soc_info **out)
 {
@@ -86,22 +89,84 @@ const char *opsnn_soc_names(void)
     return names_list;
 }
 
-/* OPSNN_SOC's SoC, else the default; read on the first opsnn_soc_current(). */
+/* The names of opsnn_opp, in enum order. */
+static const char *const OPP_NAMES[] = {"builtin", "ops-nn"};
+#define N_OPPS ((int)(sizeof OPP_NAMES / sizeof OPP_NAMES[0]))
+
+int opsnn_opp_lookup(const char *name, opsnn_opp *out)
+{
+    if (name == NULL || out == NULL) {
+        return -1;
+    }
+    for (int i = 0; i < N_OPPS; i++) {
+        if (strcasecmp(name, OPP_NAMES[i]) == 0) {
+            *out = (opsnn_opp)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const char *opsnn_opp_name(opsnn_opp opp)
+{
+    return (unsigned)opp < (unsigned)N_OPPS ? OPP_NAMES[opp] : "unknown";
+}
+
+opsnn_kernel_gen opsnn_kernel_gen_of(const opsnn_soc_info *soc, opsnn_opp opp)
+{
+    switch (soc->family) {
+    case OPSNN_SOC_FAMILY_ASCEND950: return OPSNN_GEN_ARCH35;
+    case OPSNN_SOC_FAMILY_ASCEND910B:
+    case OPSNN_SOC_FAMILY_ASCEND910_93:
+        return opp == OPSNN_OPP_OPSNN ? OPSNN_GEN_EXPERIMENTAL : OPSNN_GEN_TBE;
+    default: /* Ascend910, Ascend310P: ops-nn builds no kernel of these operators */
+        return opp == OPSNN_OPP_OPSNN ? OPSNN_GEN_NONE : OPSNN_GEN_TBE;
+    }
+}
+
+const char *opsnn_kernel_gen_name(opsnn_kernel_gen gen)
+{
+    switch (gen) {
+    case OPSNN_GEN_ARCH35: return "arch35";
+    case OPSNN_GEN_EXPERIMENTAL: return "experimental";
+    case OPSNN_GEN_TBE: return "tbe";
+    default: return "none";
+    }
+}
+
+/* The environment's choices, read once on first use: OPSNN_SOC's SoC and
+ * OPSNN_OPP's package, else the defaults. An unknown value is an error that
+ * every later use reports (env_soc_error, env_opp_error), until the setter
+ * of that value overrides it. */
 static const opsnn_soc_info *env_soc = &SOCS[DEFAULT_ROW];
+static opsnn_opp env_opp = OPSNN_OPP_BUILTIN;
+static char env_soc_error[640], env_opp_error[128]; /* "" when the value is good */
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
-/* opsnn_set_soc()'s choice; NULL: follow the environment. */
+/* opsnn_set_soc() / opsnn_set_opp()'s choices; NULL / -1: follow the environment. */
 static _Atomic(const opsnn_soc_info *) chosen_soc;
+static atomic_int chosen_opp = -1;
 
 static void read_env(void)
 {
     const char *s = getenv("OPSNN_SOC");
-    if (s == NULL || s[0] == '\0') {
+    if (s != NULL && s[0] != '\0' && opsnn_soc_lookup(s, &env_soc) != 0) {
+        snprintf(env_soc_error, sizeof env_soc_error, "OPSNN_SOC=%.40s is not a known SoC (one of %s)",
+                 s, opsnn_soc_names());
+        opsnn_log(OPSNN_LOG_ERROR, "%s", env_soc_error);
+    }
+    const char *o = getenv("OPSNN_OPP");
+    if (o != NULL && o[0] != '\0' && opsnn_opp_lookup(o, &env_opp) != 0) {
+        snprintf(env_opp_error, sizeof env_opp_error,
+                 "OPSNN_OPP=%.40s is not a known operator package (builtin or ops-nn)", o);
+        opsnn_log(OPSNN_LOG_ERROR, "%s", env_opp_error);
+    }
+    if (env_soc_error[0] != '\0' || env_opp_error[0] != '\0') {
         return;
     }
-    if (opsnn_soc_lookup(s, &env_soc) != 0) {
-        opsnn_log(OPSNN_LOG_WARNING, "OPSNN_SOC=%s is not a known SoC (one of %s); using %s", s,
-                  opsnn_soc_names(), SOCS[DEFAULT_ROW].name);
-    }
+    opsnn_log(OPSNN_LOG_INFO, "configuration: SoC %s, operator package %s, kernels %s (OPSNN_SOC=%s, "
+              "OPSNN_OPP=%s)", env_soc->name, opsnn_opp_name(env_opp),
+              opsnn_kernel_gen_name(opsnn_kernel_gen_of(env_soc, env_opp)), s != NULL ? s : "(unset)",
+              o != NULL ? o : "(unset)");
 }
 
 const opsnn_soc_info *opsnn_soc_current(void)
@@ -114,6 +179,51 @@ const opsnn_soc_info *opsnn_soc_current(void)
     return env_soc;
 }
 
+opsnn_opp opsnn_opp_current(void)
+{
+    int opp = atomic_load(&chosen_opp);
+    if (opp >= 0) {
+        return (opsnn_opp)opp;
+    }
+    pthread_once(&env_once, read_env);
+    return env_opp;
+}
+
+aclnnStatus opsnn_check_config(void)
+{
+    pthread_once(&env_once, read_env);
+    /* a setter's choice replaces the environment value it overrides */
+    if (env_soc_error[0] != '\0' && atomic_load(&chosen_soc) == NULL) {
+        opsnn_error("%s", env_soc_error);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (env_opp_error[0] != '\0' && atomic_load(&chosen_opp) < 0) {
+        opsnn_error("%s", env_opp_error);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus opsnn_config_get(opsnn_config *cfg)
+{
+    aclnnStatus rc = opsnn_check_config();
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
+    }
+    cfg->soc = opsnn_soc_current();
+    cfg->opp = opsnn_opp_current();
+    cfg->gen = opsnn_kernel_gen_of(cfg->soc, cfg->opp);
+    return ACLNN_SUCCESS;
+}
+
+static void log_config(const char *what)
+{
+    const opsnn_soc_info *soc = opsnn_soc_current();
+    opsnn_opp opp = opsnn_opp_current();
+    opsnn_log(OPSNN_LOG_INFO, "%s: SoC %s, operator package %s, kernels %s", what, soc->name,
+              opsnn_opp_name(opp), opsnn_kernel_gen_name(opsnn_kernel_gen_of(soc, opp)));
+}
+
 aclnnStatus opsnn_set_soc(const char *name)
 {
     const opsnn_soc_info *soc = NULL;
@@ -123,11 +233,33 @@ aclnnStatus opsnn_set_soc(const char *name)
         return ACLNN_ERR_PARAM_INVALID;
     }
     atomic_store(&chosen_soc, soc);
-    opsnn_log(OPSNN_LOG_INFO, "SoC set to %s", opsnn_soc_current()->name);
+    log_config("SoC set");
     return ACLNN_SUCCESS;
 }
 
 const char *opsnn_get_soc(void)
 {
     return opsnn_soc_current()->name;
+}
+
+aclnnStatus opsnn_set_opp(const char *name)
+{
+    opsnn_opp opp = OPSNN_OPP_BUILTIN;
+    if (name != NULL && opsnn_opp_lookup(name, &opp) != 0) {
+        opsnn_error("opsnn_set_opp: name must be builtin or ops-nn (any case), got \"%s\"", name);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    atomic_store(&chosen_opp, name == NULL ? -1 : (int)opp);
+    log_config("operator package set");
+    return ACLNN_SUCCESS;
+}
+
+const char *opsnn_get_opp(void)
+{
+    return opsnn_opp_name(opsnn_opp_current());
+}
+
+const char *opsnn_get_kernel_generation(void)
+{
+    return opsnn_kernel_gen_name(opsnn_kernel_gen_of(opsnn_soc_current(), opsnn_opp_current()));
 }

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "aclnn/aclnn_base.h"
+
 /* The families ops-nn's op_api and tiling tell apart for these operators
  * (op::SocVersion / platform_ascendc::SocVersion values of the same name). */
 typedef enum {
@@ -34,11 +36,46 @@ typedef struct {
 int opsnn_soc_lookup(const char *name, const opsnn_soc_info **out);
 
 /* The SoC now imitated: opsnn_set_soc()'s choice, else OPSNN_SOC (read once,
- * on first use; an unknown value logs a warning and is ignored), else
- * Ascend910B. Never NULL; safe from any thread. */
+ * on first use), else Ascend950. Never NULL; safe from any thread. An unknown
+ * OPSNN_SOC leaves the default here; opsnn_config_check() reports it. */
 const opsnn_soc_info *opsnn_soc_current(void);
 
 /* "Ascend910, Ascend910A, ..." : every accepted name, for messages. */
 const char *opsnn_soc_names(void);
+
+/* The operator package whose op_api and kernels are imitated (opsnn_set_opp). */
+typedef enum {
+    OPSNN_OPP_BUILTIN = 0, /* CANN's stock opp/built-in: TBE kernels before Ascend950 */
+    OPSNN_OPP_OPSNN = 1 /* what hicann/ops-nn master builds for the SoC */
+} opsnn_opp;
+
+/* The kernel generation a (SoC, package) pair runs (docs/fidelity.md). */
+typedef enum {
+    OPSNN_GEN_ARCH35 = 0, /* ops-nn activation/<op>/op_kernel/arch35: Ascend950 */
+    OPSNN_GEN_EXPERIMENTAL = 1, /* ops-nn experimental/activation/<op>: 910B, 910_93 */
+    OPSNN_GEN_TBE = 2, /* CANN built-in TBE DSL kernels: 910, 310P, 910B, 910_93 */
+    OPSNN_GEN_NONE = 3 /* ops-nn builds no kernel of these operators for the SoC */
+} opsnn_kernel_gen;
+
+/* "builtin" / "ops-nn" (any case) -> 0 and *out; -1 otherwise. Sets no error. */
+int opsnn_opp_lookup(const char *name, opsnn_opp *out);
+const char *opsnn_opp_name(opsnn_opp opp);
+/* The package now imitated: opsnn_set_opp()'s choice, else OPSNN_OPP (read
+ * once with OPSNN_SOC), else builtin. */
+opsnn_opp opsnn_opp_current(void);
+opsnn_kernel_gen opsnn_kernel_gen_of(const opsnn_soc_info *soc, opsnn_opp opp);
+/* "arch35", "experimental", "tbe", "none". */
+const char *opsnn_kernel_gen_name(opsnn_kernel_gen gen);
+
+/* The configuration in effect, as one value. */
+typedef struct {
+    const opsnn_soc_info *soc;
+    opsnn_opp opp;
+    opsnn_kernel_gen gen;
+} opsnn_config;
+
+/* Fill *cfg; ACLNN_ERR_PARAM_INVALID (error message set) when OPSNN_SOC or
+ * OPSNN_OPP named something unknown and no setter has overridden it. */
+aclnnStatus opsnn_config_get(opsnn_config *cfg);
 
 #endif /* OPSNN_COMMON_SOC_H_ */

@@ -200,6 +200,20 @@ aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspace
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     }
     ex->desc = *desc;
+    if (ex->desc.config.soc == NULL) { /* an operator whose checks do not depend on it */
+        aclnnStatus rc = opsnn_config_get(&ex->desc.config);
+        if (rc != ACLNN_SUCCESS) {
+            opsnn_free(ex);
+            return rc;
+        }
+    }
+    if (ex->desc.config.gen == OPSNN_GEN_NONE) {
+        opsnn_error("%s: the %s operator package has no kernel of this operator for %s", desc->op->api,
+                    opsnn_opp_name(ex->desc.config.opp), ex->desc.config.soc->name);
+        opsnn_free(ex);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    ex->desc.kernel = desc->op->kernels[ex->desc.config.gen];
     ex->repeatable = 0;
     opsnn_tensor_copy_view(&ex->out, desc->output);
     ex->ndim = ex->out.ndim;

@@ -23,6 +23,10 @@
 typedef struct {
     const opsnn_op_info *op; /* the operator's descriptor (ops/table.h) */
     aclDataType compute_dtype; /* dtype the micro-kernel runs on */
+    /* the configuration phase 1 ran under and the micro-kernel family of its
+     * kernel generation (op->kernel unless the operator picks another) */
+    opsnn_config config;
+    opsnn_kernel_kind kernel;
     /* the kernel family's parameter struct, op->params_size bytes, by value:
      * the executor keeps its own copy of the descriptor */
     _Alignas(16) unsigned char params[OPSNN_MAX_PARAM_BYTES];

@@ -182,6 +182,8 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
     opsnn_plan_describe(&ex, &plan);
     APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
            ex.desc.op->api, plan.n, plan.n == 1 ? "" : "s", ex.out.numel, ex.workspace_size);
+    APPEND("  SoC %s, operator package %s, kernels %s\n", ex.desc.config.soc->name,
+           opsnn_opp_name(ex.desc.config.opp), opsnn_kernel_gen_name(ex.desc.config.gen));
     for (int i = 0; i < plan.n; i++) {
         dump_step(&ex, &plan.steps[i], i, buf, size, len);
     }

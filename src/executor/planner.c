@@ -161,7 +161,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     }
     opsnn_iter_coalesce(&k->it);
     k->cdt = ex->desc.compute_dtype;
-    k->fn = opsnn_ukernel_get(ex->desc.op->kernel, k->cdt);
+    k->fn = opsnn_ukernel_get(ex->desc.kernel, k->cdt);
     k->nt_store = !into_temp && numel * bytes_per_elem > nt_threshold_bytes();
     k->b = plan_blocks(ex, s->threads_setting, numel, bytes_per_elem);
     opsnn_pass_blocks blocks = k->b;

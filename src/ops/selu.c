@@ -24,16 +24,17 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 #define BF16_SOCS                                                                            \
     (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) | \
      OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
-#define SELU_DTYPES                                                                          \
-    {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS},      \
-     {ACL_INT32, OPSNN_SOCS_ALL}, {ACL_INT8, OPSNN_SOCS_ALL}}
+#define SELU_DTYPES                                                                        \
+    {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0}, {ACL_BF16, BF16_SOCS, 0}, \
+     {ACL_INT32, OPSNN_SOCS_ALL, 0}, {ACL_INT8, OPSNN_SOCS_ALL, 0}}
 
 const opsnn_op_info opsnn_op_selu = {
     .api = API,
     .ninputs = 1,
     .operands = {"self", "out"},
     .dtypes = SELU_DTYPES,
-    .kernel = OPSNN_KERNEL_SELU,
+    /* the arch35 kernel on every configuration (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
 };
@@ -44,7 +45,8 @@ const opsnn_op_info opsnn_op_inplace_selu = {
     .ninputs = 1,
     .operands = {"selfRef", "selfRef"},
     .dtypes = SELU_DTYPES,
-    .kernel = OPSNN_KERNEL_SELU,
+    /* the arch35 kernel on every configuration (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
 };
@@ -63,7 +65,7 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 
 static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
 {
-    return opsnn_op_dtype_ok(&opsnn_op_selu, dt, soc);
+    return opsnn_op_dtype_ok(&opsnn_op_selu, dt, soc, opsnn_opp_current());
 }
 
 static int is_int(aclDataType dt)
@@ -89,7 +91,7 @@ static aclnnStatus check_params(const char *api, const char *self_name, const ac
         if (!dtype_ok(tensors[i]->dtype, soc)) {
             char list[96];
             opsnn_error("%s: %s dtype must be %s on %s, got %s", api, names[i],
-                        opsnn_op_dtype_list(&opsnn_op_selu, soc, list, sizeof list), soc->name,
+                        opsnn_op_dtype_list(&opsnn_op_selu, soc, opsnn_opp_current(), list, sizeof list), soc->name,
                         opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }

@@ -19,17 +19,21 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 /* The op_api's GetDtypeSupportList (:35-50): BF16 only for SocVersion
  * ASCEND910B..ASCEND910E, i.e. the 910B, 910_93 and 910_95 (Ascend950)
  * families; not on ASCEND910 or ASCEND310P. */
-#define BF16_SOCS                                                                            \
-    (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) | \
-     OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
+#define A2A3_SOCS (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93))
+#define BF16_SOCS (A2A3_SOCS | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
+/* UINT8: only the experimental op_api of ops-nn, which 910B and 910_93 run
+ * with the ops-nn package (experimental/activation/selu_grad/op_api/
+ * aclnn_selu_backward.cpp:39-41, ASCEND910B_DTYPE_SUPPORT_LIST). */
+#define UINT8_RULE {ACL_UINT8, A2A3_SOCS, OPSNN_OPP_BIT(OPSNN_OPP_OPSNN)}
 
 const opsnn_op_info opsnn_op_selu_backward = {
     .api = API,
     .ninputs = 2,
     .operands = {"gradOutput", "result", "gradInput"},
-    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS},
-               {ACL_INT32, OPSNN_SOCS_ALL}, {ACL_INT8, OPSNN_SOCS_ALL}},
-    .kernel = OPSNN_KERNEL_SELU_BWD,
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
+               {ACL_BF16, BF16_SOCS, 0}, {ACL_INT32, OPSNN_SOCS_ALL, 0},
+               {ACL_INT8, OPSNN_SOCS_ALL, 0}, UINT8_RULE},
+    .kernels = {OPSNN_KERNEL_SELU_BWD, OPSNN_KERNEL_SELU_BWD_EXP, OPSNN_KERNEL_SELU_BWD_TBE},
     .params_size = sizeof(opsnn_selu_bwd_params),
     .tiling = tiling,
 };
@@ -51,9 +55,57 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
     return rc;
 }
 
+static aclnnStatus dtype_in_list(const char *name, const aclTensor *t, const opsnn_config *cfg)
+{
+    if (!opsnn_op_dtype_ok(&opsnn_op_selu_backward, t->dtype, cfg->soc, cfg->opp)) {
+        char list[96];
+        opsnn_error(API ": %s dtype must be %s on %s%s, got %s", name,
+                    opsnn_op_dtype_list(&opsnn_op_selu_backward, cfg->soc, cfg->opp, list, sizeof list),
+                    cfg->soc->name, cfg->opp == OPSNN_OPP_OPSNN ? " (ops-nn package)" : "",
+                    opsnn_dtype_name(t->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus dtype_matches(const char *name, const aclTensor *t, const aclTensor *gradOutput)
+{
+    if (t->dtype != gradOutput->dtype) {
+        opsnn_error(API ": %s dtype must equal gradOutput dtype %s, got %s", name,
+                    opsnn_dtype_name(gradOutput->dtype), opsnn_dtype_name(t->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* The dtype checks of the op_api the configuration runs. The main-line one
+ * (aclnn_selu_backward.cpp:62-68) compares the dtypes before it checks
+ * gradOutput's against the list; the experimental one (:63-70) checks all
+ * three against the list first, then that result and gradInput match. */
+static aclnnStatus check_dtypes(const aclTensor *gradOutput, const aclTensor *result,
+                                const aclTensor *gradInput, const opsnn_config *cfg)
+{
+    const aclTensor *t[] = {gradOutput, result, gradInput};
+    static const char *const names[] = {"gradOutput", "result", "gradInput"};
+    aclnnStatus rc = ACLNN_SUCCESS;
+    if (cfg->gen == OPSNN_GEN_EXPERIMENTAL) {
+        for (int i = 0; i < 3 && rc == ACLNN_SUCCESS; i++) {
+            rc = dtype_in_list(names[i], t[i], cfg);
+        }
+        for (int i = 1; i < 3 && rc == ACLNN_SUCCESS; i++) {
+            rc = dtype_matches(names[i], t[i], gradOutput);
+        }
+        return rc;
+    }
+    for (int i = 1; i < 3 && rc == ACLNN_SUCCESS; i++) {
+        rc = dtype_matches(names[i], t[i], gradOutput);
+    }
+    return rc == ACLNN_SUCCESS ? dtype_in_list("gradOutput", gradOutput, cfg) : rc;
+}
+
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *result,
                                 const aclTensor *gradInput, const uint64_t *workspaceSize,
-                                aclOpExecutor *const *executor)
+                                aclOpExecutor *const *executor, opsnn_config *cfg)
 {
     const void *ptrs[] = {gradOutput, result, gradInput, workspaceSize, executor};
     static const char *const names[] = {"gradOutput", "result", "gradInput", "workspaceSize", "executor"};
@@ -63,28 +115,18 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
             return ACLNN_ERR_PARAM_NULLPTR;
         }
     }
-    /* the op_api checks that the dtypes agree before it checks the list (:62-68) */
+    aclnnStatus rc = opsnn_config_get(cfg);
+    if (rc == ACLNN_SUCCESS) {
+        rc = check_dtypes(gradOutput, result, gradInput, cfg);
+    }
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
+    }
     const aclTensor *others[] = {result, gradInput};
-    static const char *const onames[] = {"result", "gradInput"};
-    for (int i = 0; i < 2; i++) {
-        if (others[i]->dtype != gradOutput->dtype) {
-            opsnn_error(API ": %s dtype must equal gradOutput dtype %s, got %s", onames[i],
-                        opsnn_dtype_name(gradOutput->dtype), opsnn_dtype_name(others[i]->dtype));
-            return ACLNN_ERR_PARAM_INVALID;
-        }
-    }
-    const opsnn_soc_info *soc = opsnn_soc_current();
-    if (!opsnn_op_dtype_ok(&opsnn_op_selu_backward, gradOutput->dtype, soc)) {
-        char list[96];
-        opsnn_error(API ": gradOutput dtype must be %s on %s, got %s",
-                    opsnn_op_dtype_list(&opsnn_op_selu_backward, soc, list, sizeof list), soc->name,
-                    opsnn_dtype_name(gradOutput->dtype));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
     for (int i = 0; i < 2; i++) {
         if (!opsnn_shape_equals(others[i], gradOutput->dims, gradOutput->ndim)) {
             char a[256], b[256];
-            opsnn_error(API ": %s shape must equal gradOutput shape %s, got %s", onames[i],
+            opsnn_error(API ": %s shape must equal gradOutput shape %s, got %s", names[i + 1],
                         opsnn_format_shape(a, sizeof a, gradOutput->dims, gradOutput->ndim),
                         opsnn_format_shape(b, sizeof b, others[i]->dims, others[i]->ndim));
             return ACLNN_ERR_PARAM_INVALID;
@@ -97,13 +139,15 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
                                               aclTensor *gradInput, uint64_t *workspaceSize,
                                               aclOpExecutor **executor)
 {
-    aclnnStatus rc = check_params(gradOutput, result, gradInput, workspaceSize, executor);
+    opsnn_config cfg;
+    aclnnStatus rc = check_params(gradOutput, result, gradInput, workspaceSize, executor, &cfg);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
     opsnn_op_desc desc = {
         .op = &opsnn_op_selu_backward,
         .compute_dtype = gradOutput->dtype,
+        .config = cfg,
         .inputs = {gradOutput, result},
         .output = gradInput,
     };

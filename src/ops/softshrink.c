@@ -28,8 +28,10 @@ const opsnn_op_info opsnn_op_softshrink = {
     .api = API,
     .ninputs = 1,
     .operands = {"self", "out"},
-    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
-    .kernel = OPSNN_KERNEL_SOFTSHRINK,
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
+               {ACL_BF16, BF16_SOCS, 0}},
+    /* the arch35 kernel on every configuration (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK},
     .params_size = sizeof(opsnn_softshrink_params),
     .tiling = tiling,
 };
@@ -50,7 +52,7 @@ static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
     const opsnn_soc_info *soc = opsnn_soc_current();
     /* CheckDtypeValid (:42-64): BF16 on either side is refused outside
      * ASCEND910B..ASCEND910E before the lists are checked. */
-    if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, ACL_BF16, soc) &&
+    if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, ACL_BF16, soc, opsnn_opp_current()) &&
         (self->dtype == ACL_BF16 || out->dtype == ACL_BF16)) {
         opsnn_error(API ": BF16 is not supported on %s, got self dtype %s and out dtype %s",
                     soc->name, opsnn_dtype_name(self->dtype), opsnn_dtype_name(out->dtype));
@@ -59,7 +61,7 @@ static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
     const aclTensor *tensors[] = {self, out};
     static const char *const names[] = {"self", "out"};
     for (int i = 0; i < 2; i++) {
-        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, tensors[i]->dtype, soc)) {
+        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink, tensors[i]->dtype, soc, opsnn_opp_current())) {
             opsnn_error(API ": %s dtype must be FLOAT, FLOAT16 or BF16, got %s", names[i],
                         opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;

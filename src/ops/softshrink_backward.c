@@ -26,8 +26,11 @@ const opsnn_op_info opsnn_op_softshrink_backward = {
     .api = API,
     .ninputs = 2,
     .operands = {"gradOutput", "self", "gradInput"},
-    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL}, {ACL_FLOAT16, OPSNN_SOCS_ALL}, {ACL_BF16, BF16_SOCS}},
-    .kernel = OPSNN_KERNEL_SOFTSHRINK_BWD,
+    .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
+               {ACL_BF16, BF16_SOCS, 0}},
+    /* experimental and TBE compute the same (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SOFTSHRINK_BWD, OPSNN_KERNEL_SOFTSHRINK_BWD_LE,
+                OPSNN_KERNEL_SOFTSHRINK_BWD_LE},
     .params_size = sizeof(opsnn_softshrink_bwd_params),
     .tiling = tiling,
 };
@@ -53,24 +56,34 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *self,
                                 const aclScalar *lambda, const aclTensor *gradInput,
                                 const uint64_t *workspaceSize, aclOpExecutor *const *executor,
-                                int64_t *shape, int *ndim)
+                                int64_t *shape, int *ndim, opsnn_config *cfg)
 {
+    aclnnStatus rc = opsnn_config_get(cfg);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
+    }
+    /* The main-line op_api checks the tensors and lambda first; the
+     * experimental one (op_host/op_api/aclnn_softshrink_backward.cpp:138,
+     * OP_CHECK_COMM_INPUT) workspaceSize and executor first. */
     const void *ptrs[] = {gradOutput, self, lambda, gradInput, workspaceSize, executor};
     static const char *const names[] = {"gradOutput", "self", "lambda", "gradInput", "workspaceSize", "executor"};
+    static const int mainline[] = {0, 1, 2, 3, 4, 5}, experimental[] = {4, 5, 0, 1, 2, 3};
+    const int *order = cfg->gen == OPSNN_GEN_EXPERIMENTAL ? experimental : mainline;
     for (int i = 0; i < 6; i++) {
-        if (ptrs[i] == NULL) {
-            opsnn_error(API ": %s must not be NULL, got NULL", names[i]);
+        if (ptrs[order[i]] == NULL) {
+            opsnn_error(API ": %s must not be NULL, got NULL", names[order[i]]);
             return ACLNN_ERR_PARAM_NULLPTR;
         }
     }
     const aclTensor *tensors[] = {gradOutput, self, gradInput};
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
-    const opsnn_soc_info *soc = opsnn_soc_current();
+    const opsnn_soc_info *soc = cfg->soc;
     for (int i = 0; i < 3; i++) {
-        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink_backward, tensors[i]->dtype, soc)) {
+        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink_backward, tensors[i]->dtype, soc, cfg->opp)) {
             char list[96];
             opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
-                        opsnn_op_dtype_list(&opsnn_op_softshrink_backward, soc, list, sizeof list),
+                        opsnn_op_dtype_list(&opsnn_op_softshrink_backward, soc, cfg->opp, list,
+                                            sizeof list),
                         soc->name, opsnn_dtype_name(tensors[i]->dtype));
             return ACLNN_ERR_PARAM_INVALID;
         }
@@ -117,8 +130,9 @@ aclnnStatus aclnnSoftshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
 {
     int64_t shape[OPSNN_MAX_RANK];
     int ndim = 0;
+    opsnn_config cfg;
     aclnnStatus rc = check_params(gradOutput, self, lambda, gradInput, workspaceSize, executor,
-                                  shape, &ndim);
+                                  shape, &ndim, &cfg);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
@@ -128,6 +142,7 @@ aclnnStatus aclnnSoftshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
     opsnn_op_desc desc = {
         .op = &opsnn_op_softshrink_backward,
         .compute_dtype = same ? gradOutput->dtype : ACL_FLOAT,
+        .config = cfg,
         .inputs = {gradOutput, self},
         .output = gradInput,
     };

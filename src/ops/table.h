@@ -45,7 +45,9 @@ typedef aclnnStatus (*opsnn_tiling_fn)(const opsnn_platform *platform, aclDataTy
 typedef struct {
     aclDataType dtype;
     unsigned socs;
+    unsigned opps; /* OPSNN_OPP_BIT()s of the packages whose op_api accepts it; 0: every one */
 } opsnn_dtype_rule;
+#define OPSNN_OPP_BIT(opp) (1u << (opp))
 
 typedef struct opsnn_op_info {
     const char *api; /* "aclnnSeluBackward": messages, the plan dump, lookups */
@@ -54,7 +56,9 @@ typedef struct opsnn_op_info {
     const char *operands[OPSNN_MAX_INPUTS + 1];
     /* supported dtypes, in the order messages list them */
     opsnn_dtype_rule dtypes[OPSNN_MAX_DTYPES];
-    opsnn_kernel_kind kernel; /* the micro-kernel family (kernels/kernels.inc) */
+    /* the micro-kernel family (kernels/kernels.inc) of each kernel
+     * generation: [OPSNN_GEN_ARCH35], [_EXPERIMENTAL], [_TBE] */
+    opsnn_kernel_kind kernels[OPSNN_GEN_NONE];
     size_t params_size; /* sizeof the family's parameter struct (kernels/params.h), or 0 */
     opsnn_tiling_fn tiling;
 } opsnn_op_info;
@@ -71,12 +75,13 @@ extern const size_t opsnn_op_count;
 /* The descriptor whose api is `api` (exact spelling), or NULL. */
 const opsnn_op_info *opsnn_op_find(const char *api);
 
-/* 1 when op accepts dtype dt on SoC soc. */
-int opsnn_op_dtype_ok(const opsnn_op_info *op, aclDataType dt, const opsnn_soc_info *soc);
+/* 1 when op accepts dtype dt on SoC soc with package opp. */
+int opsnn_op_dtype_ok(const opsnn_op_info *op, aclDataType dt, const opsnn_soc_info *soc,
+                      opsnn_opp opp);
 
-/* "FLOAT, FLOAT16 or BF16": op's dtypes on soc, for messages, into buf. */
-const char *opsnn_op_dtype_list(const opsnn_op_info *op, const opsnn_soc_info *soc, char *buf,
-                                size_t size);
+/* "FLOAT, FLOAT16 or BF16": op's dtypes on soc with opp, for messages, into buf. */
+const char *opsnn_op_dtype_list(const opsnn_op_info *op, const opsnn_soc_info *soc, opsnn_opp opp,
+                                char *buf, size_t size);
 
 /* The name of operand k (0 .. ninputs-1) or of OPSNN_OPERAND_OUTPUT. */
 const char *opsnn_operand_name(const opsnn_op_info *op, int operand);

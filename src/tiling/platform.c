@@ -26,8 +26,24 @@ aclnnStatus opsnn_platform_get(const char *soc, opsnn_platform *platform)
         *platform = p;
         return ACLNN_SUCCESS;
     }
-    const opsnn_soc_info *info = opsnn_soc_current();
-    if (soc != NULL && opsnn_soc_lookup(soc, &info) != 0) {
+    const opsnn_soc_info *info = NULL;
+    if (soc == NULL) {
+        /* the configuration in effect: its package's kernels must be the
+         * ops-nn ones, whose host tiling is what this module reproduces */
+        opsnn_config cfg;
+        aclnnStatus rc = opsnn_config_get(&cfg);
+        if (rc != ACLNN_SUCCESS) {
+            return rc;
+        }
+        if (cfg.gen == OPSNN_GEN_TBE) {
+            opsnn_error("opsnn_platform_get: the %s package runs TBE kernels on %s, tiled by the TBE "
+                        "auto-schedule, which is not reproduced; name the SoC or use the ops-nn "
+                        "package for the ops-nn tiling",
+                        opsnn_opp_name(cfg.opp), cfg.soc->name);
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+        info = cfg.soc;
+    } else if (opsnn_soc_lookup(soc, &info) != 0) {
         opsnn_error("opsnn_platform_get: soc must be cpu or one of %s (any case), got \"%s\"",
                     opsnn_soc_names(), soc);
         return ACLNN_ERR_PARAM_INVALID;

@@ -578,6 +578,36 @@ run "help" 0 "$G" --help
 has "help lists compare" "$OUT" "compare --golden FILE --actual FILE"
 run "version" 0 "$G" version
 has "version" "$OUT" "opsnn-golden 0.1.0"
+has "version names the default configuration" "$OUT" \
+    "SoC Ascend950, operator package builtin, kernel generation arch35"
+run "version --soc --opp" 0 "$G" version --soc ascend910b3 --opp=OPS-NN
+has "version names the chosen configuration" "$OUT" \
+    "SoC Ascend910B3, operator package ops-nn, kernel generation experimental"
+OPSNN_SOC=Ascend910_93 run "version from the environment" 0 "$G" version
+has "version from OPSNN_SOC" "$OUT" "SoC Ascend910_93, operator package builtin, kernel generation tbe"
+refuse "unknown OPSNN_SOC" "OPSNN_SOC=Ascend999 is not a known SoC" -- env OPSNN_SOC=Ascend999 "$G" version
+refuse "unknown OPSNN_OPP" "OPSNN_OPP=tbe is not a known operator package" -- env OPSNN_OPP=tbe "$G" version
+refuse "unknown --soc" "--soc: opsnn_set_soc: name must be one of" "got \"Ascend999\"" -- \
+    "$G" selu-backward --soc Ascend999 --grad o32.bin --result r32.bin --out sx.bin --dtype int32 --shape 2
+refuse "unknown --opp" "--opp: opsnn_set_opp: name must be builtin or ops-nn" -- \
+    "$G" selu-backward --opp tbe --grad o32.bin --result r32.bin --out sx.bin --dtype int32 --shape 2
+refuse "--opp without a value" "--opp needs a value" -- "$G" version --opp
+
+# The generations differ in their bits (int32 5000 x 1.0507: 5253.5049): the
+# arch35 kernel rounds through fp16 (5252), the experimental one through
+# float32 with CAST_RINT (5254), the TBE one truncates (5253).
+"$G" gen --out g5.bin --dtype int32 --values 5000 >/dev/null
+"$G" gen --out r5.bin --dtype int32 --values 1 >/dev/null
+for cfg in "Ascend950 builtin 5252" "Ascend910B ops-nn 5254" "Ascend910B builtin 5253"; do
+    set -- $cfg
+    run "selu int32 on $1 $2" 0 "$G" selu-backward --soc "$1" --opp "$2" --grad g5.bin --result r5.bin \
+        --out s5.bin --dtype int32 --shape 1
+    eq "selu int32 on $1 $2" "$(vals s5.bin d4)" "$3"
+done
+OPSNN_SOC=Ascend910B OPSNN_OPP=ops-nn run "selu int32 from the environment" 0 "$G" selu-backward \
+    --grad g5.bin --result r5.bin --out s5.bin --dtype int32 --shape 1
+eq "selu int32 from the environment" "$(vals s5.bin d4)" "5254"
+rm -f g5.bin r5.bin s5.bin
 
 echo "golden_cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -341,8 +341,9 @@ rm -rf jt && mkdir jt
 (umask 022 && "$G" run "$A" --prepare jt/tree --seed 1 --quiet > /dev/null)
 if [ "$(stat -c %a jt/tree/aclnn_ss_fp32)" = 755 ]; then ok "case directories 0755 under umask 022"
 else bad "case directory mode $(stat -c %a jt/tree/aclnn_ss_fp32)"; fi
-has "manifest records the SoC" '"soc": "Ascend910B"' jt/tree/opsnn-golden.manifest
-has "manifest has the operator package slot" '"operator_package": "builtin"' jt/tree/opsnn-golden.manifest
+has "manifest records the SoC" '"soc": "Ascend950"' jt/tree/opsnn-golden.manifest
+has "manifest records the operator package" '"operator_package": "builtin"' jt/tree/opsnn-golden.manifest
+has "manifest records the kernel generation" '"kernel_generation": "arch35"' jt/tree/opsnn-golden.manifest
 has "manifest records the seed" '"seed": 1,' jt/tree/opsnn-golden.manifest
 (umask 022 && "$G" run "$A" --prepare jt/tree --seed 1 --quiet --testcase aclnn_ss_fp32 > /dev/null)
 has "a --testcase re-prepare keeps the other cases in the manifest" '"aclnn_ss_fp32_strided"' jt/tree/opsnn-golden.manifest
@@ -365,7 +366,9 @@ has "FAIL line counts the elements over tolerance" "1 of 8 elements over toleran
 expect_rc "a judge given another seed is refused" 2 "$G" run "$A" --npu-dir jt/npu --golden-dir jt/tree --seed 2
 has "seed named" "prepared with --seed 1, this judge was given --seed 2" err.txt
 expect_rc "a judge on another SoC is refused" 2 env OPSNN_SOC=Ascend310P "$G" run "$A" --npu-dir jt/npu --golden-dir jt/tree
-has "SoC named" "the tree was prepared with SoC Ascend910B, this judge runs SoC Ascend310P" err.txt
+has "SoC named" "the tree was prepared with SoC Ascend950, this judge runs SoC Ascend310P" err.txt
+expect_rc "a judge with another operator package is refused" 2 env OPSNN_OPP=ops-nn "$G" run "$A" --npu-dir jt/npu --golden-dir jt/tree
+has "package named" "the tree was prepared with operator package builtin, this judge runs operator package ops-nn" err.txt
 sed 's/"library_version": "[^"]*"/"library_version": "0.0.0-other"/' jt/tree/opsnn-golden.manifest > jt/m && mv jt/m jt/tree/opsnn-golden.manifest
 expect_rc "a tree of another library version is refused" 2 "$G" run "$A" --npu-dir jt/npu --golden-dir jt/tree
 has "library version named" "prepared with library version 0.0.0-other" err.txt

@@ -362,6 +362,40 @@ child = subprocess.run([sys.executable, "-c", "import opsnn"], capture_output=Tr
                        env=dict(os.environ, OPSNN_LIBRARY="/nonexistent/libopsnn.so.0"))
 check("a bad OPSNN_LIBRARY is named in the load error", child.returncode != 0 and
       "/nonexistent/libopsnn.so.0: no such file" in child.stderr and "OPSNN_LIBRARY" in child.stderr)
+# the SoC and operator package: int32 5000 x 1.0507 per kernel generation
+# (arch35 via fp16: 5252; experimental float32 + CAST_RINT: 5254; TBE
+# truncation: 5253), as keyword arguments, process-wide, and as the CLI gives
+g5, r5 = np.array([5000], np.int32), np.array([1], np.int32)
+check("default configuration", (opsnn.get_soc(), opsnn.get_opp(), opsnn.kernel_generation())
+      == ("Ascend950", "builtin", "arch35"))
+check("selu int32 arch35", opsnn.selu_backward(g5, r5)[0] == 5252)
+check("selu int32 experimental (keywords)", opsnn.selu_backward(g5, r5, soc="Ascend910B", opp="ops-nn")[0] == 5254)
+check("keywords leave the setting alone", opsnn.get_soc() == "Ascend950" and opsnn.get_opp() == "builtin")
+opsnn.set_soc("ascend910b")
+check("selu int32 tbe (set_soc)", opsnn.selu_backward(g5, r5)[0] == 5253 and opsnn.kernel_generation() == "tbe")
+opsnn.set_opp("ops-nn")
+check("selu uint8 only with ops-nn", opsnn.selu_backward(np.array([4], np.uint8), np.array([1], np.uint8))[0] == 4)
+opsnn.set_opp(None)
+opsnn.set_soc(None)
+for bad_call in (lambda: opsnn.set_soc("Ascend999"), lambda: opsnn.set_opp("tbe"),
+                 lambda: opsnn.selu_backward(g5, r5, opp="tbe")):
+    try:
+        bad_call()
+        check("unknown configuration name raises", False)
+    except opsnn.OpsnnError as e:
+        check("unknown configuration name raises PARAM_INVALID", e.status == 161002 and "got" in e.message)
+check("a refused keyword restores the setting", opsnn.get_soc() == "Ascend950" and opsnn.get_opp() == "builtin")
+with tempfile.TemporaryDirectory() as d:
+    opsnn.set_soc("Ascend910B")
+    for opp, want in (("builtin", 5253), ("ops-nn", 5254)):
+        g5.tofile(os.path.join(d, "g.bin"))
+        r5.tofile(os.path.join(d, "r.bin"))
+        subprocess.run([G, "selu-backward", "--soc", "Ascend910B", "--opp", opp, "--grad", os.path.join(d, "g.bin"),
+                        "--result", os.path.join(d, "r.bin"), "--out", os.path.join(d, "y.bin"), "--dtype", "int32",
+                        "--shape", "1"], check=True)
+        cli = np.fromfile(os.path.join(d, "y.bin"), np.int32)
+        check("CLI and Python agree on %s" % opp, cli[0] == want and opsnn.selu_backward(g5, r5, opp=opp)[0] == want)
+    opsnn.set_soc(None)
 
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)

@@ -212,7 +212,7 @@ static void Abs(uint32_t *dst, const uint32_t *src, size_t n)
     }
 }
 
-enum cmp { CMP_LE, CMP_GT };
+enum cmp { CMP_LE, CMP_GT, CMP_LT };
 
 /* Ordered compares: false whenever either side is NaN. */
 static void CompareScalar(unsigned char *mask, const uint32_t *src, float s, enum cmp mode,
@@ -221,7 +221,8 @@ static void CompareScalar(unsigned char *mask, const uint32_t *src, float s, enu
     for (size_t i = 0; i < n; i++) {
         int ordered = !is_nan32(src[i]) && !isnan(s);
         double v = value32(src[i]);
-        mask[i] = (unsigned char)(ordered && (mode == CMP_LE ? v <= (double)s : v > (double)s));
+        int hit = mode == CMP_LE ? v <= (double)s : mode == CMP_GT ? v > (double)s : v < (double)s;
+        mask[i] = (unsigned char)(ordered && hit);
     }
 }
 
@@ -327,6 +328,263 @@ void npu_emu_softshrink_grad(aclDataType dt, size_t n, const void *grad, const v
             } else {
                 ((uint16_t *)y)[k] = f32_to_bf16(o[i], 1);
             }
+        }
+    }
+}
+
+/* ==== the Atlas A2/A3 generations ============================================
+ *
+ * ops-nn experimental/activation/selu_grad/op_kernel/selu_grad.h (Compute)
+ * and experimental/activation/softshrink_grad/op_kernel/softshrink_grad.h;
+ * the CANN built-in TBE DSL kernels tbe/impl/dynamic/selu_grad.py and
+ * soft_shrink_grad.py with tbe/dsl/compute/cast.py. Half-precision
+ * instructions run on half "registers" (binary16 bits): the exact result in
+ * double (a product or sum of two halves is exact there), rounded once. */
+
+static int is_nan16(uint16_t h)
+{
+    return (h & 0x7fffu) > 0x7c00u;
+}
+
+static double value16(uint16_t h)
+{
+    /* the table's +inf slot holds the rounding bound 2^16, not infinity */
+    double v = (h & 0x7fffu) == F16.inf ? INFINITY : F16.value[h & 0x7fffu];
+    return h & 0x8000u ? -v : v;
+}
+
+/* One rounding to binary16 (nearest even); a NaN made here is 0x7e00. */
+static uint16_t round16(double d)
+{
+    return isnan(d) ? (uint16_t)0x7e00u : encode(&F16, d, 0);
+}
+
+static uint16_t h_const(float c)
+{
+    return encode(&F16, (double)c, 0);
+}
+
+/* Muls / Adds / Mul / Add on halves: a NaN operand propagates quieted. */
+static uint16_t h_op(uint16_t a, uint16_t b, int mul)
+{
+    if (is_nan16(a)) {
+        return (uint16_t)(a | 0x200u);
+    }
+    if (is_nan16(b)) {
+        return (uint16_t)(b | 0x200u);
+    }
+    return round16(mul ? value16(a) * value16(b) : value16(a) + value16(b));
+}
+
+static uint32_t f_op(uint32_t a, uint32_t b, int mul)
+{
+    if (is_nan32(a)) {
+        return a | 0x400000u;
+    }
+    if (is_nan32(b)) {
+        return b | 0x400000u;
+    }
+    return round32(mul ? value32(a) * value32(b) : value32(a) + value32(b));
+}
+
+static uint32_t f_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* Compute registers of either width: 32-bit slots, half bits in the low 16. */
+typedef struct {
+    int half; /* the kernel's ComputeT is half */
+} ctype;
+
+static uint32_t c_op(ctype c, uint32_t a, uint32_t b, int mul)
+{
+    return c.half ? h_op((uint16_t)a, (uint16_t)b, mul) : f_op(a, b, mul);
+}
+
+static int c_lt0(ctype c, uint32_t v) /* CompareScalar LT 0 / vcmpsel "lt": ordered */
+{
+    return c.half ? !is_nan16((uint16_t)v) && value16((uint16_t)v) < 0.0
+                  : !is_nan32(v) && value32(v) < 0.0;
+}
+
+static uint32_t c_const(ctype c, float k)
+{
+    return c.half ? h_const(k) : f_bits(k);
+}
+
+/* Float -> integer of vconv: r (CAST_RINT, nearest even) or z (toward zero);
+ * saturating, NaN -> 0. */
+static int64_t to_int(double v, int trunc, int64_t lo, int64_t hi)
+{
+    if (isnan(v)) {
+        return 0;
+    }
+    if (v >= (double)hi) {
+        return hi;
+    }
+    if (v <= (double)lo) {
+        return lo;
+    }
+    double fl = trunc ? (v < 0 ? ceil(v) : floor(v)) : floor(v);
+    if (!trunc) {
+        double frac = v - fl;
+        if (frac > 0.5 || (frac == 0.5 && fmod(fl, 2.0) != 0.0)) {
+            fl += 1.0;
+        }
+    }
+    return (int64_t)fl;
+}
+
+static ctype compute_type(aclDataType dt)
+{
+    ctype c = {dt == ACL_FLOAT16 || dt == ACL_INT8 || dt == ACL_UINT8};
+    return c;
+}
+
+/* Cast in (CAST_NONE): half / float / bf16 as they are, int8 / uint8 to half
+ * (exact), int32 to float32 (nearest even). */
+static uint32_t gen_in(aclDataType dt, const void *src, size_t k)
+{
+    switch (dt) {
+    case ACL_FLOAT: {
+        uint32_t b;
+        memcpy(&b, (const unsigned char *)src + k * 4, 4);
+        return b;
+    }
+    case ACL_FLOAT16: return ((const uint16_t *)src)[k];
+    case ACL_BF16: return widen(&BF16, ((const uint16_t *)src)[k]);
+    case ACL_INT8: return encode(&F16, (double)((const int8_t *)src)[k], 0);
+    case ACL_UINT8: return encode(&F16, (double)((const uint8_t *)src)[k], 0);
+    case ACL_INT32: return round32((double)((const int32_t *)src)[k]);
+    default: return 0;
+    }
+}
+
+/* Cast out: bf16 nearest even, integers by `trunc` (z) or r. */
+static void gen_out(aclDataType dt, uint32_t v, int trunc, void *y, size_t k)
+{
+    double d = dt == ACL_INT8 || dt == ACL_UINT8 ? (is_nan16((uint16_t)v) ? NAN : value16((uint16_t)v))
+               : is_nan32(v) ? NAN : value32(v);
+    switch (dt) {
+    case ACL_FLOAT: memcpy((unsigned char *)y + k * 4, &v, 4); break;
+    case ACL_FLOAT16: ((uint16_t *)y)[k] = (uint16_t)v; break;
+    case ACL_BF16: ((uint16_t *)y)[k] = f32_to_bf16(v, 0); break;
+    case ACL_INT8: ((int8_t *)y)[k] = (int8_t)to_int(d, trunc, INT8_MIN, INT8_MAX); break;
+    case ACL_UINT8: ((uint8_t *)y)[k] = (uint8_t)to_int(d, trunc, 0, UINT8_MAX); break;
+    case ACL_INT32: ((int32_t *)y)[k] = (int32_t)to_int(d, trunc, INT32_MIN, INT32_MAX); break;
+    default: break;
+    }
+}
+
+/* The experimental kernel's scalar tail: float arithmetic on the widened
+ * values, the half factor rounded to half, the product cast to ComputeT. */
+static uint32_t exp_scalar_tail(ctype c, uint32_t g, uint32_t r)
+{
+    uint32_t gv = c.half ? widen(&F16, (uint16_t)g) : g;
+    uint32_t ov = c.half ? widen(&F16, (uint16_t)r) : r;
+    uint32_t factor;
+    if (!is_nan32(ov) && value32(ov) < 0.0) {
+        if (c.half) {
+            uint32_t sum = f_op(ov, widen(&F16, h_const(SELU_SCALE_ALPHA)), 0);
+            factor = widen(&F16, is_nan32(sum) ? narrow_nan(sum, 10) : encode(&F16, value32(sum), 0));
+        } else {
+            factor = f_op(ov, f_bits(SELU_SCALE_ALPHA), 0);
+        }
+    } else {
+        factor = c.half ? widen(&F16, h_const(SELU_SCALE)) : f_bits(SELU_SCALE);
+    }
+    uint32_t prod = f_op(gv, factor, 1);
+    if (!c.half) {
+        return prod;
+    }
+    return is_nan32(prod) ? narrow_nan(prod, 10) : encode(&F16, value32(prod), 0);
+}
+
+/* One UB pass of the experimental SeluGrad on cur elements from k0:
+ * CompareScalar(LT 0), Adds(SA), Select(tmp, S), Mul on the first
+ * cur / (256 / sizeof ComputeT) whole vectors, the scalar loop after. */
+static void exp_selu_pass(aclDataType dt, size_t k0, size_t cur, const void *grad, const void *out,
+                          void *y)
+{
+    ctype c = compute_type(dt);
+    size_t align = c.half ? 128 : 64;
+    size_t vec = cur / align * align;
+    uint32_t sa = c_const(c, SELU_SCALE_ALPHA), sc = c_const(c, SELU_SCALE);
+    for (size_t i = 0; i < cur; i++) {
+        uint32_t g = gen_in(dt, grad, k0 + i), r = gen_in(dt, out, k0 + i), v;
+        if (i < vec) {
+            int mask = c_lt0(c, r);
+            uint32_t tmp = c_op(c, r, sa, 0);
+            uint32_t s = mask ? tmp : sc;
+            v = c_op(c, g, s, 1);
+        } else {
+            v = exp_scalar_tail(c, g, r);
+        }
+        gen_out(dt, v, 0, y, k0 + i);
+    }
+}
+
+void npu_emu_selu_grad_experimental(aclDataType dt, size_t n, const void *grad, const void *out,
+                                    void *y, size_t block_factor, size_t ub_factor)
+{
+    init_formats();
+    block_factor = block_factor == 0 ? n : block_factor;
+    ub_factor = ub_factor == 0 ? block_factor : ub_factor;
+    for (size_t b0 = 0; b0 < n; b0 += block_factor) {
+        size_t blen = n - b0 < block_factor ? n - b0 : block_factor;
+        for (size_t p = 0; p < blen; p += ub_factor) {
+            size_t cur = blen - p < ub_factor ? blen - p : ub_factor;
+            exp_selu_pass(dt, b0 + p, cur, grad, out, y);
+        }
+    }
+}
+
+/* selu_grad_compute: vadds, vmul, vmuls, two vcmpsel "lt" against zero with
+ * a zero on the other side, vadd; cast_to(f1628IntegerFlag=True) = vconv z. */
+void npu_emu_selu_grad_tbe(aclDataType dt, size_t n, const void *grad, const void *out, void *y)
+{
+    init_formats();
+    ctype c = compute_type(dt);
+    uint32_t sa = c_const(c, SELU_SCALE_ALPHA), sc = c_const(c, SELU_SCALE), zero = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t g = gen_in(dt, grad, k), r = gen_in(dt, out, k);
+        uint32_t adds = c_op(c, r, sa, 0);
+        uint32_t mul = c_op(c, g, adds, 1);
+        uint32_t muls = c_op(c, g, sc, 1);
+        int lt = c_lt0(c, r);
+        uint32_t greater = lt ? zero : muls;
+        uint32_t smaller = lt ? mul : zero;
+        gen_out(dt, c_op(c, greater, smaller, 0), 1, y, k);
+    }
+}
+
+/* Experimental SoftShrinkGrad::Compute: (Cast to float), Abs, CompareScalar
+ * LE lambd, Duplicate 0, Select(mask ? 0 : grad), (Cast back RINT). TBE
+ * soft_shrink_grad_compute: vcmpsel(|x| le lambd ? 0 : grad), then vsel on
+ * x == x (a NaN x takes grad). Both are computed here as written. */
+void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *grad, const void *x,
+                                float lambd, void *y)
+{
+    init_formats();
+    for (size_t k = 0; k < n; k++) {
+        uint32_t g, xv;
+        cast_in(dt, grad, k, 1, &g);
+        cast_in(dt, x, k, 1, &xv);
+        uint32_t ax = xv & 0x7fffffffu;
+        int le = !is_nan32(ax) && !isnan(lambd) && value32(ax) <= (double)lambd;
+        uint32_t o = le ? 0u : g;
+        if (tbe && is_nan32(xv)) { /* mask = x == x is false: vsel takes grad */
+            o = g;
+        }
+        if (dt == ACL_FLOAT) {
+            memcpy((unsigned char *)y + k * 4, &o, 4);
+        } else if (dt == ACL_FLOAT16) {
+            ((uint16_t *)y)[k] = npu_emu_f32_to_f16(o);
+        } else {
+            ((uint16_t *)y)[k] = f32_to_bf16(o, 0);
         }
     }
 }

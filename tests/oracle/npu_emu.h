@@ -40,6 +40,19 @@ void npu_emu_selu_grad(aclDataType dt, size_t n, const void *grad, const void *o
 void npu_emu_softshrink_grad(aclDataType dt, size_t n, const void *grad, const void *x,
                              float lambd, void *y);
 
+/* The Atlas A2/A3 generations (docs/fidelity.md). SeluGrad of the ops-nn
+ * experimental kernel (dt also UINT8), computed per UB pass as the kernel
+ * runs it: blocks of block_factor elements, each in passes of ub_factor
+ * (the tiling's blockFactor / ubFactor; 0: one pass), whole vectors on the
+ * vector unit and the rest in the kernel's scalar loop. */
+void npu_emu_selu_grad_experimental(aclDataType dt, size_t n, const void *grad, const void *out,
+                                    void *y, size_t block_factor, size_t ub_factor);
+/* SeluGrad of the CANN built-in TBE kernel (FLOAT, FLOAT16, BF16, INT32, INT8). */
+void npu_emu_selu_grad_tbe(aclDataType dt, size_t n, const void *grad, const void *out, void *y);
+/* SoftShrinkGrad of the experimental kernel (tbe = 0) or of the TBE one (1). */
+void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *grad, const void *x,
+                                float lambd, void *y);
+
 /* The conversions, for tests that pin them on their own. */
 uint16_t npu_emu_f32_to_f16(uint32_t f32_bits);  /* CAST_RINT */
 uint32_t npu_emu_f16_to_f32(uint16_t h);          /* exact */

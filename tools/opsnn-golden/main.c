@@ -86,7 +86,9 @@ static const golden_command COMMANDS[] = {
      "       [--output-dtype T] [--json] [--bin FILE]\n",
      "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"
      "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n"},
-    {"version", cmd_version, "version\n", "The tool's and the linked library's versions.\n"},
+    {"version", cmd_version, "version [--soc NAME] [--opp NAME]\n",
+     "The tool's and the linked library's versions, and the SoC, operator package and kernel\n"
+     "generation in effect.\n"},
     {"commands", cmd_commands, "commands\n", "The sub-command names, one per line.\n"},
 };
 
@@ -97,9 +99,13 @@ static const char NOTES[] =
     "       any other name is raw little-endian data (numpy tofile) and needs --dtype and --shape\n"
     "       (compare reads it as 1-D without --shape).\n"
     "dtypes: fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32,\n"
-    "        uint8 (for tiling selu).\n"
+    "        uint8 (selu-backward on Ascend910B / 910_93 with --opp ops-nn; tiling selu).\n"
     "        bf16 .npy files are written with descr '<u2'; read them back with --dtype bf16.\n"
     "shapes: 4,2 or [4,2] or 4x2; \"\" or scalar for rank 0.\n"
+    "config: every command takes --soc NAME and --opp builtin|ops-nn (default: OPSNN_SOC and\n"
+    "        OPSNN_OPP, else Ascend950 and builtin), the SoC and operator package whose kernels\n"
+    "        the goldens reproduce (docs/soc.md); `version` prints the one in effect. tiling's\n"
+    "        --soc names its platform. An unknown name is an error (exit status 2).\n"
     "errors: a message on stderr naming the file or option, exit status 2, no output written.\n";
 
 /* Each line of text, indented. */
@@ -160,6 +166,8 @@ static int cmd_version(int argc, char **argv)
     printf("opsnn-golden %d.%d.%d (libopsnn %s, %s kernels, %s threads)\n", OPSNN_VERSION_MAJOR,
            OPSNN_VERSION_MINOR, OPSNN_VERSION_PATCH, opsnn_version_string(), opsnn_get_isa(),
            opsnn_get_threading());
+    printf("SoC %s, operator package %s, kernel generation %s\n", opsnn_get_soc(), opsnn_get_opp(),
+           opsnn_get_kernel_generation());
     return 0;
 }
 
@@ -172,6 +180,62 @@ static int cmd_commands(int argc, char **argv)
     }
     for (size_t i = 0; i < NCOMMANDS; i++) {
         puts(COMMANDS[i].name);
+    }
+    return 0;
+}
+
+/* The value of option `name` at argv[*i] ("--name V" or "--name=V"), advancing
+ * *i past it; NULL when argv[*i] is not that option. *missing: no value. */
+static const char *take_opt(int argc, char **argv, int *i, const char *name, int *missing)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0) {
+        return NULL;
+    }
+    if (a[n] == '=') {
+        return a + n + 1;
+    }
+    if (a[n] != '\0') {
+        return NULL;
+    }
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* The options every command takes: --soc NAME and --opp NAME choose the
+ * configuration (docs/soc.md) before the command runs, and are removed from
+ * argv. `tiling` keeps --soc for itself (its platform may be "cpu"). Then
+ * the configuration must be valid: a bad OPSNN_SOC / OPSNN_OPP is exit 2. */
+static int apply_config_opts(const char *cmd, int *argc, char **argv)
+{
+    int keep_soc = strcmp(cmd, "tiling") == 0, out = 0;
+    for (int i = 0; i < *argc; i++) {
+        int missing = 0, at = i;
+        const char *soc = keep_soc ? NULL : take_opt(*argc, argv, &i, "--soc", &missing);
+        const char *opp = soc != NULL || missing ? NULL : take_opt(*argc, argv, &i, "--opp", &missing);
+        if (missing) {
+            fprintf(stderr, "opsnn-golden %s: %s needs a value\n", cmd, argv[at]);
+            return 2;
+        }
+        if (soc == NULL && opp == NULL) {
+            argv[out++] = argv[i];
+            continue;
+        }
+        aclnnStatus rc = soc != NULL ? opsnn_set_soc(soc) : opsnn_set_opp(opp);
+        if (rc != ACLNN_SUCCESS) {
+            fprintf(stderr, "opsnn-golden %s: %s: %s\n", cmd, soc != NULL ? "--soc" : "--opp",
+                    aclGetRecentErrMsg());
+            return 2;
+        }
+    }
+    *argc = out;
+    if (opsnn_check_config() != ACLNN_SUCCESS) {
+        fprintf(stderr, "opsnn-golden %s: %s\n", cmd, aclGetRecentErrMsg());
+        return 2;
     }
     return 0;
 }
@@ -210,7 +274,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(name, "--version") == 0) {
-        return cmd_version(0, argv + 2);
+        name = "version";
     }
     const golden_command *c = find_command(name);
     if (c == NULL) {
@@ -224,5 +288,7 @@ int main(int argc, char **argv)
             return 0;
         }
     }
-    return c->run(argc - 2, argv + 2);
+    int nargs = argc - 2;
+    int rc = apply_config_opts(name, &nargs, argv + 2);
+    return rc != 0 ? rc : c->run(nargs, argv + 2);
 }

@@ -12,11 +12,6 @@
 
 #define MANIFEST_MAX_BYTES (64u << 20)
 
-const char *golden_operator_package(void)
-{
-    return "builtin";
-}
-
 static void copy_field(char *dst, size_t size, const char *src)
 {
     snprintf(dst, size, "%s", src != NULL ? src : "");
@@ -45,7 +40,8 @@ int golden_manifest_now(golden_manifest *m, const char *format, const char *case
     memset(m, 0, sizeof *m);
     copy_field(m->library_version, sizeof m->library_version, opsnn_version_string());
     copy_field(m->soc, sizeof m->soc, opsnn_get_soc());
-    copy_field(m->operator_package, sizeof m->operator_package, golden_operator_package());
+    copy_field(m->operator_package, sizeof m->operator_package, opsnn_get_opp());
+    copy_field(m->kernel_generation, sizeof m->kernel_generation, opsnn_get_kernel_generation());
     copy_field(m->format, sizeof m->format, format);
     copy_field(m->cases_sha256, sizeof m->cases_sha256, cases_sha256);
     m->seed = seed;
@@ -71,9 +67,10 @@ int golden_manifest_write(const char *root, const golden_manifest *m, golden_err
     }
     fprintf(t.f, "{\"tool\": \"opsnn-golden\", \"manifest_version\": 1,\n"
                  " \"library_version\": \"%s\", \"soc\": \"%s\", \"operator_package\": \"%s\",\n"
+                 " \"kernel_generation\": \"%s\",\n"
                  " \"format\": \"%s\", \"seed\": %llu, \"cases_sha256\": \"%s\",\n \"cases\": [",
-            m->library_version, m->soc, m->operator_package, m->format, (unsigned long long)m->seed,
-            m->cases_sha256);
+            m->library_version, m->soc, m->operator_package, m->kernel_generation, m->format,
+            (unsigned long long)m->seed, m->cases_sha256);
     for (int i = 0; i < m->ncases; i++) {
         fprintf(t.f, "%s\"%s\"", i ? ", " : "", m->cases[i]);
     }
@@ -118,6 +115,7 @@ int golden_manifest_read(const char *root, golden_manifest *m, golden_err *e)
     if (v->kind != LIT_DICT || get_str(v, "library_version", m->library_version, sizeof m->library_version) ||
         get_str(v, "soc", m->soc, sizeof m->soc) ||
         get_str(v, "operator_package", m->operator_package, sizeof m->operator_package) ||
+        get_str(v, "kernel_generation", m->kernel_generation, sizeof m->kernel_generation) ||
         get_str(v, "format", m->format, sizeof m->format) ||
         get_str(v, "cases_sha256", m->cases_sha256, sizeof m->cases_sha256) || seed == NULL ||
         !golden_lit_int(seed, &s) || s < 0 || cases == NULL || cases->kind != LIT_LIST) {
@@ -153,6 +151,7 @@ int golden_manifest_agree(const golden_manifest *tree, const golden_manifest *no
         {"library version", tree->library_version, now->library_version},
         {"SoC", tree->soc, now->soc},
         {"operator package", tree->operator_package, now->operator_package},
+        {"kernel generation", tree->kernel_generation, now->kernel_generation},
         {"case file (SHA-256)", tree->cases_sha256, now->cases_sha256},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {

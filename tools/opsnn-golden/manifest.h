@@ -19,6 +19,7 @@ typedef struct {
     char library_version[64];
     char soc[64];
     char operator_package[64];
+    char kernel_generation[64];
     char format[8];
     char cases_sha256[65];
     uint64_t seed;
@@ -26,13 +27,9 @@ typedef struct {
     int ncases;
 } golden_manifest;
 
-/** The operator package whose kernels the goldens come from. The one place
- *  that names it: the library runs its built-in kernels today ("builtin");
- *  an operator-package setting of the library fills it in here. */
-const char *golden_operator_package(void);
-
 /** The configuration of this process: library version, SoC the library
- *  imitates now, operator package; plus what the caller gives. cases is
+ *  imitates now, operator package and the kernel generation they select;
+ *  plus what the caller gives. cases is
  *  copied. */
 int golden_manifest_now(golden_manifest *m, const char *format, const char *cases_sha256, uint64_t seed,
                         char **cases, int ncases, golden_err *e);

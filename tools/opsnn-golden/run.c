@@ -22,6 +22,7 @@
 #include "prepare.h"
 #include "report.h"
 #include "sha256.h"
+#include "opsnn/opsnn.h"
 
 #define RUN_MAX_FILE (256u << 20)
 
@@ -968,7 +969,9 @@ int golden_cmd_run(int argc, char **argv)
         fprintf(stderr, "opsnn-golden run: out of memory\n");
         return 2;
     }
-    printf("%s: %s, %d cases\n", cfg.cases_path, golden_cases_kind_name(set.kind), set.n);
+    printf("%s: %s, %d cases; SoC %s, operator package %s, kernel generation %s\n", cfg.cases_path,
+           golden_cases_kind_name(set.kind), set.n, opsnn_get_soc(), opsnn_get_opp(),
+           opsnn_get_kernel_generation());
     fflush(stdout);
     int count[5] = {0};
     progress bar;

@@ -205,7 +205,7 @@ static const golden_optspec TILING_OPTS[] = {
     {NULL, 0, 0},
 };
 
-/* --soc (default: the SoC in effect, OPSNN_SOC or Ascend910B), then the
+/* --soc (default: the configuration in effect, OPSNN_SOC or Ascend950), then the
  * --core-num / --ub-size overrides. */
 static int get_platform(const golden_opts *o, opsnn_platform *plat, golden_err *e)
 {
