@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "common/alloc.h"
+#include "common/checked.h"
 #include "common/fork.h"
 #include "common/threads.h"
 #include "tensor/dtype.h"
@@ -75,7 +76,9 @@ void opsnn_iter_coalesce(opsnn_iter *it)
         if (out > 0) {
             int mergeable = 1;
             for (int k = 0; k < it->noperands; k++) {
-                mergeable &= it->strides[k][out - 1] == it->strides[k][d] * it->shape[d];
+                int64_t span; /* a huge view's span may not fit: then it is no merge */
+                mergeable &= !opsnn_mul_i64(it->strides[k][d], it->shape[d], &span) &&
+                             it->strides[k][out - 1] == span;
             }
             if (mergeable) {
                 it->shape[out - 1] *= it->shape[d];

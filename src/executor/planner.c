@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "common/checked.h"
 #include "common/sysinfo.h"
 #include "common/threads.h"
 #include "executor/executor.h"
@@ -89,9 +90,9 @@ static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
  * count is the number of threads the amount of work justifies. */
 static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
-                                     int64_t bytes_per_elem)
+                                     int64_t traffic)
 {
-    int64_t justified = numel * bytes_per_elem / PARALLEL_MIN_BYTES_PER_THREAD;
+    int64_t justified = traffic / PARALLEL_MIN_BYTES_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
@@ -120,9 +121,9 @@ static void plan_items(opsnn_pass_blocks *b, const opsnn_iter *it, aclDataType c
     b->chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
     b->flat = opsnn_iter_flat(it, cdt);
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
-    int64_t per = (chunks + ITEMS_PER_BLOCK - 1) / ITEMS_PER_BLOCK;
+    int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
     b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
-    b->items_per_block = (former + b->item - 1) / b->item;
+    b->items_per_block = former / b->item + (former % b->item != 0); /* no overflow at INT64_MAX */
 }
 
 static void start_pass(opsnn_pass_plan *p, const opsnn_executor *ex, int noperands)
@@ -162,8 +163,14 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     opsnn_iter_coalesce(&k->it);
     k->cdt = ex->desc.compute_dtype;
     k->fn = opsnn_ukernel_get(ex->desc.kernel, k->cdt);
-    k->nt_store = !into_temp && numel * bytes_per_elem > nt_threshold_bytes();
-    k->b = plan_blocks(ex, s->threads_setting, numel, bytes_per_elem);
+    /* bytes the pass moves; a view too large to run (phase 2 refuses it or
+     * never gets its memory) still gets a schedule */
+    int64_t traffic;
+    if (opsnn_mul_i64(numel, bytes_per_elem, &traffic)) {
+        traffic = INT64_MAX;
+    }
+    k->nt_store = !into_temp && traffic > nt_threshold_bytes();
+    k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
     opsnn_pass_blocks blocks = k->b;
     plan_items(&k->b, &k->it, k->cdt);
     if (!into_temp) {
