@@ -11,8 +11,11 @@
  * 16-bit rounding ties and overflow boundaries), lambda 0, subnormal, inf and
  * NaN, run lengths 0..40 and a few long ones, offset by one element, in place
  * (y == a) where the dtypes allow, with and without nt_store; the output's
- * guard bytes included. And the table hands each variant out for exactly its
- * kernel and dtypes (opsnn_ukernel_mixed).
+ * guard bytes included. The walker (src/executor/iter.c) with the variant
+ * gives the bits of its tile path for contiguous, strided (gathered in the
+ * operand's own dtype), strided-output and transposed (panelled) operands.
+ * And the table hands each variant out for exactly its kernel and dtypes
+ * (opsnn_ukernel_mixed).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,8 +24,10 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "executor/iter.h"
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
 #include "rng.h"
@@ -186,6 +191,93 @@ static void variants_give_the_tile_paths_bits_on_every_path(void **state)
     assert_true(checked > 0);
 }
 
+/* The selected kernel behind a function the table does not know: a walk
+ * given it finds no variant and takes the tile path. */
+static opsnn_ukernel_fn wrapped;
+static void tiles_only(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)
+{
+    wrapped(n, a, b, y, p);
+}
+
+enum { CONTIGUOUS, GRAD_STRIDED, OUT_STRIDED, SELF_TRANSPOSED, WALKS };
+
+/* A rows x cols walk of the row's dtypes: operand k's element (i, j) at
+ * base[k] + (i * outer + j * inner) elements, as the layout has them (the
+ * strided operands at every second element). */
+static opsnn_iter walk_of(const xrow *row, int layout, int64_t rows, int64_t cols, void *y,
+                          void *g, void *x)
+{
+    opsnn_iter it;
+    memset(&it, 0, sizeof it);
+    it.ndim = 2, it.noperands = 3, it.shape[0] = rows, it.shape[1] = cols;
+    void *base[3] = {y, g, x};
+    aclDataType dts[3] = {row->ydt, row->adt, row->bdt};
+    for (int k = 0; k < 3; k++) {
+        it.base[k] = base[k];
+        it.dtype[k] = dts[k];
+        it.es[k] = (int64_t)esize(dts[k]);
+        it.strides[k][0] = cols, it.strides[k][1] = 1;
+    }
+    int sk = layout == GRAD_STRIDED ? 1 : layout == OUT_STRIDED ? 0 : -1;
+    if (sk >= 0) {
+        it.strides[sk][0] = 2 * cols, it.strides[sk][1] = 2;
+    }
+    if (layout == SELF_TRANSPOSED) {
+        it.strides[2][0] = 1, it.strides[2][1] = rows;
+    }
+    opsnn_iter_coalesce(&it);
+    return it;
+}
+
+static void walker_with_the_variant_gives_the_tile_paths_bits(void **state)
+{
+    (void)state;
+    enum { ROWS_N = 300, COLS_N = 70 };
+    size_t cap = (size_t)ROWS_N * COLS_N * 2 * 4;
+    unsigned char *g = malloc(cap), *x = malloc(cap), *yv = malloc(cap), *yt = malloc(cap);
+    assert_true(g && x && yv && yt);
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    size_t walked = 0;
+    for (size_t r = 0; r < N_OF(ROWS); r++) {
+        const xrow *row = &ROWS[r];
+        if (row->isa != OPSNN_ISA_SCALAR) {
+            continue; /* the dtypes once; every path below */
+        }
+        tu_rng rng = {(uint64_t)r + 7};
+        fill(g, row->adt, cap / 4, 0, &rng);
+        fill(x, row->bdt, cap / 4, 0x3c00u, &rng);
+        for (size_t k = 0; k < nav; k++) {
+            opsnn_kernels_select((int)av[k]);
+            opsnn_ukernel_fn fn = opsnn_ukernel_get(row->kind, row->cdt);
+            assert_non_null(opsnn_ukernel_mixed(fn, row->adt, row->bdt, row->ydt));
+            wrapped = fn;
+            for (int layout = 0; layout < WALKS; layout++) {
+                for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
+                    opsnn_softshrink_bwd_params sp = {LAMBDAS[l]};
+                    opsnn_kparams p = {&sp, 0};
+                    memset(yv, 0x5a, cap);
+                    memset(yt, 0x5a, cap);
+                    opsnn_iter iv = walk_of(row, layout, ROWS_N, COLS_N, yv, g, x);
+                    opsnn_iter itl = walk_of(row, layout, ROWS_N, COLS_N, yt, g, x);
+                    int64_t n = (int64_t)ROWS_N * COLS_N;
+                    assert_int_equal(opsnn_iter_run(&iv, fn, row->cdt, &p, 0, n), 0);
+                    assert_int_equal(opsnn_iter_run(&itl, tiles_only, row->cdt, &p, 0, n), 0);
+                    if (memcmp(yv, yt, cap) != 0) {
+                        fail_msg("%s on %s, layout %d, lambda %a: the walk with the variant "
+                                 "differs from the tile path", row->name,
+                                 opsnn_isa_name((int)av[k]), layout, (double)LAMBDAS[l]);
+                    }
+                    walked++;
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+    free(g), free(x), free(yv), free(yt);
+    assert_true(walked > 0);
+}
+
 /* The table hands a variant out for its own kernel and dtypes only, and the
  * selected path's row (or the best path's below it) is the one handed out. */
 static void table_hands_out_each_variant_for_its_kernel_and_dtypes(void **state)
@@ -217,6 +309,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(variants_give_the_tile_paths_bits_on_every_path),
+        cmocka_unit_test(walker_with_the_variant_gives_the_tile_paths_bits),
         cmocka_unit_test(table_hands_out_each_variant_for_its_kernel_and_dtypes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
