@@ -534,17 +534,20 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 
 /* ---- The walk ------------------------------------------------------------ */
 
-int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt)
+int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
 {
     if (it->ndim > 1) {
         return 0;
     }
+    int same = 1;
     for (int k = 0; k < it->noperands; k++) {
-        if (it->dtype[k] != cdt || (it->ndim == 1 && it->strides[k][0] != 1)) {
+        if (it->ndim == 1 && it->strides[k][0] != 1) {
             return 0;
         }
+        same &= it->dtype[k] == cdt;
     }
-    return 1;
+    return same || (it->noperands == 3 &&
+                     opsnn_ukernel_mixed(fn, it->dtype[1], it->dtype[2], it->dtype[0]) != NULL);
 }
 
 /* A position of the walk: its multi-index and each operand's element there. */

@@ -116,11 +116,11 @@ static blocking plan_blocks(const opsnn_executor *ex, int64_t numel, int64_t byt
  * 16M-64M contiguous calls took 5-16 % less time than in chunks of ubFormer
  * (8960 elements for SoftshrinkBackward) in 13 of 16 interleaved A/B pairs,
  * most on 1 thread and in 16-bit dtypes (docs/performance.md). */
-static void plan_items(blocking *b, const opsnn_iter *it, aclDataType cdt)
+static void plan_items(blocking *b, const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
 {
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
-    b->flat = opsnn_iter_flat(it, cdt);
+    b->flat = opsnn_iter_flat(it, fn, cdt);
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
     int64_t per = (chunks + ITEMS_PER_BLOCK - 1) / ITEMS_PER_BLOCK;
     b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
@@ -169,7 +169,7 @@ static void run_pass(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                      const opsnn_kparams *params, const blocking *b, int64_t numel)
 {
     blocking items = *b;
-    plan_items(&items, it, cdt);
+    plan_items(&items, it, fn, cdt);
     pass p = {it, fn, cdt, params, &items, numel, 0};
     opsnn_parallel_for(items.tiles.block_num * items.items_per_block, items.threads,
                        run_pass_item, &p);
