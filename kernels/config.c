@@ -13,7 +13,6 @@
 
 #if OPSNN_HAVE_X86_KERNELS
 #include <cpuid.h>
-#include <xmmintrin.h>
 #endif
 #if OPSNN_HAVE_NEON_KERNELS
 #include <sys/auxv.h>
@@ -387,13 +386,6 @@ opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDa
         }
     }
     return NULL;
-}
-
-void opsnn_store_fence(void)
-{
-#if OPSNN_HAVE_X86_KERNELS
-    _mm_sfence();
-#endif
 }
 
 opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)

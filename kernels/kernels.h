@@ -22,19 +22,8 @@
 typedef struct {
     const void *op; /* the family's parameter struct (kernels/params.h); NULL for copy */
     int nt_store;   /* 1: the output is larger than the last-level cache; kernels may
-                     * use non-temporal stores (and must sfence before returning);
-                     * OPSNN_NT_STORE_CALLER_FENCES: the same, but the caller calls
-                     * opsnn_store_fence() after its last such kernel call */
+                     * use non-temporal stores (and must sfence before returning) */
 } opsnn_kparams;
-
-/* nt_store for runs that follow each other (the rows of a broadcast call):
- * one fence after the last instead of one per run. */
-#define OPSNN_NT_STORE_CALLER_FENCES 2
-
-/* Orders the non-temporal stores of the kernels called with
- * OPSNN_NT_STORE_CALLER_FENCES before any later access (an sfence on x86; a
- * no-op where kernels do not stream). */
-void opsnn_store_fence(void);
 
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
                                  const opsnn_kparams *params);

@@ -18,8 +18,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernels.h"
-
 /* How far ahead the streamed loop prefetches its inputs. */
 #define OPSNN_AVX2_PREFETCH_BYTES 1024
 
@@ -98,7 +96,7 @@ opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *p
     if (i < n) {
         opsnn_avx2_partial(i, n - i, a, b, y, params, asize, bsize, ysize, step);
     }
-    if (stream && nt != OPSNN_NT_STORE_CALLER_FENCES) {
+    if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
 }

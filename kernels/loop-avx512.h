@@ -16,8 +16,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels.h"
-
 /* Store the lanes of `mask` of 32 16-bit results at element i; a streamed
  * store (64-byte aligned) is always a full block. */
 static inline void opsnn_avx512_store_x16(void *y, size_t i, uint32_t mask, int stream, __m512i v)
@@ -96,7 +94,7 @@ opsnn_avx512_loop_x(size_t n, const void *a, const void *b, void *y, const void 
     if (i < n) {
         step(a, b, y, i, opsnn_avx512_lanes(n - i), 0, params);
     }
-    if (stream && nt != OPSNN_NT_STORE_CALLER_FENCES) {
+    if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
 }

@@ -504,17 +504,9 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         }
     }
     /* streaming stores only where a row alone is long enough: each merged
-     * run would end in an sfence (4 KiB runs streamed ran 2x slower); rows
-     * that go straight to the kernel leave the fence to the end, where one
-     * waits for them all */
+     * run would end in an sfence (4 KiB runs streamed ran 2x slower) */
     opsnn_kparams short_run;
     const opsnn_kparams *prm = run_params(params, &short_run, n);
-    int fence = pl.in_place && prm->nt_store && rows > m;
-    if (fence) {
-        short_run = *prm;
-        short_run.nt_store = OPSNN_NT_STORE_CALLER_FENCES;
-        prm = &short_run;
-    }
     for (int64_t r = 0; r < rows && rc == 0; r += m) {
         int64_t cnt = rows - r < m ? rows - r : m;
         if (pl.in_place) {
@@ -525,9 +517,6 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         for (int k = 0; k < rops.noperands && r + cnt < rows; k++) {
             p[k] += cnt * outer[k] * rops.es[k];
         }
-    }
-    if (fence) {
-        opsnn_store_fence();
     }
     return rc;
 }
