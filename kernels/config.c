@@ -41,6 +41,7 @@ static const opsnn_ukernel_fn ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SL
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
 #include "kernels.inc"
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
@@ -51,10 +52,31 @@ static const opsnn_ukernel_fn C_ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_
 #define OPSNN_UKERNEL(kind, isa, dtype, fn)
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
 #include "kernels.inc"
+#undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
+};
+
+/* ... and every variant with operands in other dtypes (OPSNN_UKERNEL_X): a
+ * list, since they are few and a table over four dtypes would be large. */
+typedef struct {
+    opsnn_isa isa;
+    opsnn_kernel_kind kind;
+    aclDataType cdt, adt, bdt, ydt;
+    opsnn_ukernel_fn fn;
+} x_row;
+static const x_row X_ROWS[] = {
+#define OPSNN_UKERNEL(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) \
+    {OPSNN_ISA_##isa, OPSNN_KERNEL_##kind, cdt, adt, bdt, ydt, fn},
+#include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
 };
+#define X_ROW_COUNT (sizeof X_ROWS / sizeof X_ROWS[0])
 
 /* The conversions of cvt/list.inc at [path][pair]. */
 enum { F16_TO_F32, BF16_TO_F32, F32_TO_F16, F32_TO_BF16, CVT_PAIRS };
@@ -81,6 +103,15 @@ static struct {
     opsnn_ukernel_fn fn, c;
 } c_pairs[OPSNN_KERNEL_COUNT * DTYPE_SLOTS];
 static size_t c_npairs;
+/* The selected variants with operands in other dtypes, by kernel and dtypes:
+ * for each kind x cdt x dtypes, the row of the best path up to the selected
+ * one. */
+static struct {
+    opsnn_ukernel_fn fn, x;
+    opsnn_kernel_kind kind;
+    aclDataType cdt, adt, bdt, ydt;
+} x_pairs[X_ROW_COUNT];
+static size_t x_npairs;
 static opsnn_cvt_fn cvt_table[CVT_PAIRS];
 static opsnn_panel16_fn panel_table[2];
 static atomic_int selected = -1;
@@ -109,6 +140,35 @@ static opsnn_ukernel_fn best_row(const opsnn_ukernel_fn rows[][OPSNN_KERNEL_COUN
     return fn;
 }
 
+/* x_pairs for the paths up to list position top: a later path's row
+ * replaces an earlier one's for the same kind x dtypes. Needs table[]. */
+static void fill_mixed(int top)
+{
+    x_npairs = 0;
+    for (int j = 0; j <= top; j++) {
+        for (size_t r = 0; r < X_ROW_COUNT; r++) {
+            const x_row *w = &X_ROWS[r];
+            if (w->isa != BUILD_ISAS[j] || table[w->kind][w->cdt] == NULL) {
+                continue;
+            }
+            size_t i = 0;
+            while (i < x_npairs && !(x_pairs[i].kind == w->kind && x_pairs[i].cdt == w->cdt &&
+                                     x_pairs[i].adt == w->adt && x_pairs[i].bdt == w->bdt &&
+                                     x_pairs[i].ydt == w->ydt)) {
+                i++;
+            }
+            x_npairs += i == x_npairs;
+            x_pairs[i].fn = table[w->kind][w->cdt];
+            x_pairs[i].x = w->fn;
+            x_pairs[i].kind = w->kind;
+            x_pairs[i].cdt = w->cdt;
+            x_pairs[i].adt = w->adt;
+            x_pairs[i].bdt = w->bdt;
+            x_pairs[i].ydt = w->ydt;
+        }
+    }
+}
+
 /* Each slot gets the kernel of the path at list position k, or, where that
  * path has none (copy, a conversion), of the best path below it that has one;
  * the same for the variants with one value for b. */
@@ -126,6 +186,7 @@ static void fill(int isa)
             }
         }
     }
+    fill_mixed(top);
     for (int c = 0; c < CVT_PAIRS; c++) {
         opsnn_cvt_fn fn = NULL;
         for (int j = top; j >= 0 && fn == NULL; j--) {
@@ -309,6 +370,19 @@ opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn)
     for (size_t i = 0; i < c_npairs; i++) {
         if (c_pairs[i].fn == fn) {
             return c_pairs[i].c;
+        }
+    }
+    return NULL;
+}
+
+opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDataType bdt,
+                                     aclDataType ydt)
+{
+    pthread_once(&once, fill_default);
+    for (size_t i = 0; i < x_npairs; i++) {
+        if (x_pairs[i].fn == fn && x_pairs[i].adt == adt && x_pairs[i].bdt == bdt &&
+            x_pairs[i].ydt == ydt) {
+            return x_pairs[i].x;
         }
     }
     return NULL;

@@ -33,10 +33,12 @@ typedef enum {
 #define OPSNN_FAMILY(kind) OPSNN_KERNEL_##kind,
 #define OPSNN_UKERNEL(kind, isa, dtype, fn)
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
 #include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
     OPSNN_KERNEL_COUNT
 } opsnn_kernel_kind;
 
@@ -50,6 +52,14 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
  * The walker asks for it by fn, so that a broadcast operand needs nothing
  * from the operator's side. */
 opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn);
+
+/* The variant of the selected kernel fn (of some compute dtype) whose a, b
+ * and y are stored as adt, bdt and ydt (an OPSNN_UKERNEL_X row, same
+ * signature): it converts in registers and gives the bits of gathering a and
+ * b into fn's dtype, running fn and scattering y back. NULL when fn has none
+ * for these dtypes (then the walker goes through tiles). */
+opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDataType bdt,
+                                     aclDataType ydt);
 
 /* Instruction-set paths. Every path gives the same bits as the scalar one.
  * A build has an ordered subset (opsnn_isa_build_list): scalar, avx2, avx512
@@ -175,10 +185,12 @@ static inline float opsnn_softshrink_threshold(float lambda)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) \
     void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
 #define OPSNN_UKERNEL_C OPSNN_UKERNEL
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) OPSNN_UKERNEL(kind, isa, cdt, fn)
 #include "kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
 #define OPSNN_CVT(isa, from, to, fn) void fn(size_t n, const void *src, void *dst);
 #include "cvt/list.inc"
 #undef OPSNN_CVT

@@ -48,38 +48,44 @@ static inline void opsnn_avx2_store_x8x2(void *y, size_t i, int stream, __m128i 
 typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
                                 const void *params);
 
-/* k < w elements from element i, through zero-padded buffers. */
+/* k < w elements from element i, through zero-padded buffers (up to 64
+ * bytes of each input: a float32 b beside 16-bit a and y). */
 static inline __attribute__((always_inline)) void
 opsnn_avx2_partial(size_t i, size_t k, const void *a, const void *b, void *y, const void *params,
-                   size_t esize, opsnn_avx2_step step)
+                   size_t asize, size_t bsize, size_t ysize, opsnn_avx2_step step)
 {
-    _Alignas(32) unsigned char ba[32] = {0}, bb[32] = {0}, by[32];
-    memcpy(ba, (const unsigned char *)a + i * esize, k * esize);
-    memcpy(bb, (const unsigned char *)b + i * esize, k * esize);
+    _Alignas(32) unsigned char ba[64] = {0}, bb[64] = {0}, by[64];
+    memcpy(ba, (const unsigned char *)a + i * asize, k * asize);
+    memcpy(bb, (const unsigned char *)b + i * bsize, k * bsize);
     step(ba, bb, by, 0, 0, params);
-    memcpy((unsigned char *)y + i * esize, by, k * esize);
+    memcpy((unsigned char *)y + i * ysize, by, k * ysize);
 }
 
-/* always_inline so that `step` becomes a direct, inlined call per kernel. */
+/* The loop of a kernel whose operands have their own element sizes (a
+ * variant that converts in registers): blocks are 32 bytes of output or
+ * less (w * ysize <= 32, w * asize and w * bsize <= 64), and the streamed
+ * loop prefetches every line of each input a block reads.
+ * always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
-                size_t esize, size_t w, opsnn_avx2_step step)
+opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
+                  size_t asize, size_t bsize, size_t ysize, size_t w, opsnn_avx2_step step)
 {
     size_t i = 0;
-    int stream = nt && (uintptr_t)y % esize == 0;
+    int stream = nt && (uintptr_t)y % ysize == 0;
     if (stream) {
-        size_t head = (32u - (uintptr_t)y % 32u) % 32u / esize;
+        size_t head = (32u - (uintptr_t)y % 32u) % 32u / ysize;
         head = head < n ? head : n;
         if (head > 0) {
-            opsnn_avx2_partial(0, head, a, b, y, params, esize, step);
+            opsnn_avx2_partial(0, head, a, b, y, params, asize, bsize, ysize, step);
         }
         /* As in loop-avx512.h: the hardware prefetcher alone leaves the
-         * streamed 16-bit loops short of the bandwidth. */
-        const size_t ahead = OPSNN_AVX2_PREFETCH_BYTES / esize;
+         * streamed 16-bit loops short of the bandwidth. A block reads at
+         * most one line of each input, or part of one. */
+        const size_t ahead = OPSNN_AVX2_PREFETCH_BYTES / ysize;
         for (i = head; n - i >= w; i += w) {
             if (n - i > ahead) {
-                _mm_prefetch((const char *)a + (i + ahead) * esize, _MM_HINT_T0);
-                _mm_prefetch((const char *)b + (i + ahead) * esize, _MM_HINT_T0);
+                _mm_prefetch((const char *)a + (i + ahead) * asize, _MM_HINT_T0);
+                _mm_prefetch((const char *)b + (i + ahead) * bsize, _MM_HINT_T0);
             }
             step(a, b, y, i, 1, params);
         }
@@ -88,11 +94,19 @@ opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *par
         step(a, b, y, i, 0, params);
     }
     if (i < n) {
-        opsnn_avx2_partial(i, n - i, a, b, y, params, esize, step);
+        opsnn_avx2_partial(i, n - i, a, b, y, params, asize, bsize, ysize, step);
     }
     if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
+}
+
+/* Every operand esize bytes per element. */
+static inline __attribute__((always_inline)) void
+opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
+                size_t esize, size_t w, opsnn_avx2_step step)
+{
+    opsnn_avx2_loop_x(n, a, b, y, params, nt, esize, esize, esize, w, step);
 }
 
 #endif /* OPSNN_KERNELS_LOOP_AVX2_H_ */

@@ -54,16 +54,20 @@ static inline uint32_t opsnn_avx512_lanes(size_t k)
 #define OPSNN_AVX512_PREFETCH_BYTES 1024
 #endif
 
-/* always_inline so that `step` becomes a direct, inlined call per kernel. */
+/* The loop of a kernel whose operands have their own element sizes (a
+ * variant that converts in registers, e.g. fp16 a and y with a float32 b):
+ * blocks are still 64 bytes of output (w * ysize == 64), and the streamed
+ * loop prefetches every line of each input that a block reads.
+ * always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
-                  size_t esize, size_t w, opsnn_avx512_step step)
+opsnn_avx512_loop_x(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
+                    size_t asize, size_t bsize, size_t ysize, size_t w, opsnn_avx512_step step)
 {
     const uint32_t full = opsnn_avx512_lanes(w);
     size_t i = 0;
-    int stream = nt && (uintptr_t)y % esize == 0;
+    int stream = nt && (uintptr_t)y % ysize == 0;
     if (stream) {
-        size_t head = (64u - (uintptr_t)y % 64u) % 64u / esize;
+        size_t head = (64u - (uintptr_t)y % 64u) % 64u / ysize;
         head = head < n ? head : n;
         if (head > 0) {
             step(a, b, y, 0, opsnn_avx512_lanes(head), 0, params);
@@ -71,11 +75,15 @@ opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, const void *p
         /* Streamed calls are large and memory-bound: prefetch the inputs a
          * little ahead, the hardware prefetcher alone leaves the 16-bit loops
          * short of the bandwidth (docs/performance.md). */
-        const size_t ahead = OPSNN_AVX512_PREFETCH_BYTES / esize;
+        const size_t ahead = OPSNN_AVX512_PREFETCH_BYTES / ysize;
         for (i = head; n - i >= w; i += w) {
             if (n - i > ahead) {
-                _mm_prefetch((const char *)a + (i + ahead) * esize, _MM_HINT_T0);
-                _mm_prefetch((const char *)b + (i + ahead) * esize, _MM_HINT_T0);
+                for (size_t off = 0; off < w * asize; off += 64) {
+                    _mm_prefetch((const char *)a + (i + ahead) * asize + off, _MM_HINT_T0);
+                }
+                for (size_t off = 0; off < w * bsize; off += 64) {
+                    _mm_prefetch((const char *)b + (i + ahead) * bsize + off, _MM_HINT_T0);
+                }
             }
             step(a, b, y, i, full, 1, params);
         }
@@ -89,6 +97,14 @@ opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, const void *p
     if (stream) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
+}
+
+/* Every operand esize bytes per element. */
+static inline __attribute__((always_inline)) void
+opsnn_avx512_loop(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
+                  size_t esize, size_t w, opsnn_avx512_step step)
+{
+    opsnn_avx512_loop_x(n, a, b, y, params, nt, esize, esize, esize, w, step);
 }
 
 #endif /* OPSNN_KERNELS_LOOP_AVX512_H_ */

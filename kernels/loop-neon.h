@@ -18,10 +18,13 @@
 typedef void (*opsnn_neon_step)(const void *a, const void *b, void *y, size_t i,
                                 const void *params);
 
-/* always_inline so that `step` becomes a direct, inlined call per kernel. */
+/* The loop of a kernel whose operands have their own element sizes (a
+ * variant that converts in registers, e.g. fp16 a and y with a float32 b;
+ * w * each size <= 32 bytes).
+ * always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
-opsnn_neon_loop(size_t n, const void *a, const void *b, void *y, const void *params, size_t esize,
-                size_t w, opsnn_neon_step step)
+opsnn_neon_loop_x(size_t n, const void *a, const void *b, void *y, const void *params,
+                  size_t asize, size_t bsize, size_t ysize, size_t w, opsnn_neon_step step)
 {
     size_t i = 0;
     for (; n - i >= w; i += w) {
@@ -29,12 +32,20 @@ opsnn_neon_loop(size_t n, const void *a, const void *b, void *y, const void *par
     }
     if (i < n) {
         _Alignas(16) unsigned char ba[32] = {0}, bb[32] = {0}, by[32];
-        size_t bytes = (n - i) * esize;
-        memcpy(ba, (const unsigned char *)a + i * esize, bytes);
-        memcpy(bb, (const unsigned char *)b + i * esize, bytes);
+        size_t k = n - i;
+        memcpy(ba, (const unsigned char *)a + i * asize, k * asize);
+        memcpy(bb, (const unsigned char *)b + i * bsize, k * bsize);
         step(ba, bb, by, 0, params);
-        memcpy((unsigned char *)y + i * esize, by, bytes);
+        memcpy((unsigned char *)y + i * ysize, by, k * ysize);
     }
+}
+
+/* Every operand esize bytes per element. */
+static inline __attribute__((always_inline)) void
+opsnn_neon_loop(size_t n, const void *a, const void *b, void *y, const void *params, size_t esize,
+                size_t w, opsnn_neon_step step)
+{
+    opsnn_neon_loop_x(n, a, b, y, params, esize, esize, esize, w, step);
 }
 
 #endif /* OPSNN_KERNELS_LOOP_NEON_H_ */

@@ -195,10 +195,12 @@ static const krow ROWS[] = {
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, #fn},
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
 #include "kernels/kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
 };
 
 /* The scalar row of kind x dtype, or NULL. */

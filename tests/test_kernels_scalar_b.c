@@ -40,10 +40,12 @@ static const krow ROWS[] = {
 #define OPSNN_FAMILY(kind)
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, 0},
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, 1},
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
 #include "kernels/kernels.inc"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
 };
 
 /* The scalar kernel (not a variant) of kind x dtype: the reference. */

@@ -114,3 +114,52 @@ void opsnn_softshrink_bwd_c_ukernel__avx2_bf16(size_t n, const void *a, const vo
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
     opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 2, 16, step_c16);
 }
+
+/* The variants with 16-bit gradOutput and gradInput and a float32 self (the
+ * mixed-dtype call computes in float32): the float32 kernel between the
+ * conversions the tile path's gather and scatter would do (cvt-avx2.h, the
+ * bits of kernels/cvt/avx2.c), in registers, 8 lanes at a time. */
+static inline __m128i mixed_x8(__m128i g16, __m256 x, float lambda, int bf16)
+{
+    __m256 g = bf16 ? opsnn_avx2_bf16_to_f32(g16) : opsnn_avx2_f16_to_f32(g16);
+    __m256 v = _mm256_and_ps(pass_f32(x, lambda), g);
+    return bf16 ? opsnn_avx2_f32_to_bf16(v) : opsnn_avx2_f32_to_f16(v);
+}
+
+static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i, int stream,
+                                float lambda, int bf16)
+{
+    const __m128i *g = (const __m128i *)((const uint16_t *)a + i);
+    const float *x = (const float *)b + i;
+    __m128i y0 = mixed_x8(_mm_loadu_si128(g), _mm256_loadu_ps(x), lambda, bf16);
+    __m128i y1 = mixed_x8(_mm_loadu_si128(g + 1), _mm256_loadu_ps(x + 8), lambda, bf16);
+    opsnn_avx2_store_x8x2(y, i, stream, y0, y1);
+}
+
+static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i, int stream,
+                                const void *params)
+{
+    step_x16_f32(a, b, y, i, stream, *(const float *)params, 0);
+}
+
+static inline void step_bf16_f32(const void *a, const void *b, void *y, size_t i, int stream,
+                                 const void *params)
+{
+    step_x16_f32(a, b, y, i, stream, *(const float *)params, 1);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx2_f16_f32_f16(size_t n, const void *a, const void *b,
+                                                    void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx2_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 16, step_f16_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx2_bf16_f32_bf16(size_t n, const void *a, const void *b,
+                                                      void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx2_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 16, step_bf16_f32);
+}

@@ -142,3 +142,55 @@ void opsnn_softshrink_bwd_c_ukernel__avx512_bf16(size_t n, const void *a, const 
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
     opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
 }
+
+/* The variants with 16-bit gradOutput and gradInput and a float32 self (the
+ * mixed-dtype call computes in float32): the float32 kernel between the
+ * conversions the tile path's gather and scatter would do (cvt-avx512.h,
+ * the bits of kernels/cvt/avx512.c), in registers, 16 lanes at a time. */
+static inline __m256i mixed_x16(__m256i g16, __m512 x, float lambda, int bf16)
+{
+    __m512 g = bf16 ? opsnn_avx512_bf16_to_f32(g16) : opsnn_avx512_f16_to_f32(g16);
+    __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
+    return bf16 ? opsnn_avx512_f32_to_bf16(v) : opsnn_avx512_f32_to_f16(v);
+}
+
+static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                int stream, float lambda, int bf16)
+{
+    const uint16_t *g = (const uint16_t *)a + i;
+    const float *x = (const float *)b + i;
+    __mmask16 lo = (__mmask16)mask, hi = (__mmask16)(mask >> 16);
+    __m256i y0 = mixed_x16(_mm256_maskz_loadu_epi16(lo, g), _mm512_maskz_loadu_ps(lo, x), lambda,
+                           bf16);
+    __m256i y1 = mixed_x16(_mm256_maskz_loadu_epi16(hi, g + 16),
+                           _mm512_maskz_loadu_ps(hi, x + 16), lambda, bf16);
+    opsnn_avx512_store_x16x2(y, i, mask, stream, y0, y1);
+}
+
+static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                int stream, const void *params)
+{
+    step_x16_f32(a, b, y, i, mask, stream, *(const float *)params, 0);
+}
+
+static inline void step_bf16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                 int stream, const void *params)
+{
+    step_x16_f32(a, b, y, i, mask, stream, *(const float *)params, 1);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f16_f32_f16(size_t n, const void *a, const void *b,
+                                                      void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 32, step_f16_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_bf16_f32_bf16(size_t n, const void *a, const void *b,
+                                                        void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 32, step_bf16_f32);
+}

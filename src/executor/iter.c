@@ -101,7 +101,19 @@ typedef struct {
     /* the kernel's variant for a b that is one value along the run (stride 0,
      * e.g. a [rows, 1] input), or NULL: then that value fills a tile */
     opsnn_ukernel_fn scalar_b;
+    /* the kernel's variant for these operand dtypes (opsnn_ukernel_mixed),
+     * or NULL: then the operands not in the compute dtype go through tiles */
+    opsnn_ukernel_fn mixed;
 } row_ops;
+
+/* The variant of fn for the operands' dtypes as ops has them, or NULL. */
+static opsnn_ukernel_fn mixed_variant(const row_ops *ops, opsnn_ukernel_fn fn)
+{
+    if (ops->noperands != 3) {
+        return NULL;
+    }
+    return opsnn_ukernel_mixed(fn, ops->dtype[1], ops->dtype[2], ops->dtype[0]);
+}
 
 /* 0 when every operand can be moved between its dtype and the compute dtype
  * (a zero-length copy answers without touching memory; a same-dtype copy
@@ -122,8 +134,11 @@ static int check_conversions(const row_ops *ops, aclDataType cdt)
 
 /* How the operands of a run reach the kernel. */
 typedef struct {
-    opsnn_ukernel_fn fn; /* the kernel, or its variant when b is one value */
+    opsnn_ukernel_fn fn; /* the kernel, or its variant for b's one value or the dtypes */
     int direct[OPSNN_ITER_OPERANDS]; /* passed by pointer, not through a tile */
+    /* the dtype fn reads or writes operand k in: cdt, or the operand's own
+     * for the variant for the dtypes (its tiles then only gather) */
+    aclDataType tdt[OPSNN_ITER_OPERANDS];
     int convert_b; /* b's one value is in another dtype: converted per run */
     int all_direct; /* with b's value converted, when convert_b */
     int in_place; /* all_direct and nothing to convert: rows go straight to fn */
@@ -132,12 +147,19 @@ typedef struct {
 static row_plan plan_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
                          const int64_t stride[OPSNN_ITER_OPERANDS])
 {
-    row_plan pl = {fn, {0, 0, 0}, 0, 1, 0};
+    row_plan pl = {fn, {0, 0, 0}, {cdt, cdt, cdt}, 0, 1, 0};
+    int scalar_b = ops->scalar_b != NULL && ops->noperands == 3 && stride[2] == 0;
+    /* operands in other dtypes go to the kernel's variant for them as they
+     * are: converted in registers, not in a tile */
+    if (!scalar_b && ops->mixed != NULL) {
+        pl.fn = ops->mixed;
+        memcpy(pl.tdt, ops->dtype, sizeof pl.tdt);
+    }
     for (int k = 0; k < ops->noperands; k++) {
-        pl.direct[k] = stride[k] == 1 && ops->dtype[k] == cdt;
+        pl.direct[k] = stride[k] == 1 && ops->dtype[k] == pl.tdt[k];
     }
     /* a broadcast value goes to the kernel's variant as it is: no tile */
-    if (ops->scalar_b != NULL && ops->noperands == 3 && stride[2] == 0) {
+    if (scalar_b) {
         pl.fn = ops->scalar_b;
         pl.direct[2] = 1;
         pl.convert_b = ops->dtype[2] != cdt;
@@ -197,8 +219,8 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         for (int k = 1; k < ops->noperands; k++) {
             /* a broadcast value (stride 0) fills its tile once per run */
             int fill = !pl.direct[k] && (stride[k] != 0 || p[0] == row[0]);
-            if (fill && opsnn_copy_convert(tile[k], cdt, 1, p[k], ops->dtype[k], stride[k],
-                                           (size_t)c) != 0) {
+            if (fill && opsnn_copy_convert(tile[k], pl.tdt[k], 1, p[k], ops->dtype[k],
+                                           stride[k], (size_t)c) != 0) {
                 return -1;
             }
             in[k - 1] = pl.direct[k] ? (const void *)p[k] : (const void *)tile[k];
@@ -206,7 +228,8 @@ static int run_row(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         void *y = pl.direct[0] ? (void *)p[0] : (void *)tile[0];
         pl.fn((size_t)c, in[0], in[1], y, run_params(params, &short_run, pl.direct[0] ? c : 0));
         if (!pl.direct[0] &&
-            opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], cdt, 1, (size_t)c) != 0) {
+            opsnn_copy_convert(p[0], ops->dtype[0], stride[0], tile[0], pl.tdt[0], 1,
+                               (size_t)c) != 0) {
             return -1;
         }
         for (int k = 0; k < ops->noperands; k++) {
@@ -454,6 +477,7 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
     row_ops pops = *ops; /* the panel looks like a unit-stride operand in cdt */
     pops.dtype[pk] = cdt;
     pops.es[pk] = cs;
+    pops.mixed = mixed_variant(&pops, fn);
     int64_t st[OPSNN_ITER_OPERANDS];
     for (int k = 0; k < ops->noperands; k++) {
         st[k] = it->strides[k][nd - 1];
@@ -501,17 +525,17 @@ static int run_panels(const opsnn_iter *it, const row_ops *ops, int pk, unsigned
  * operand's rows adjacent in memory (outer == n), m rows are one run of m * n
  * elements. 1 when not so, or when two rows do not fit in the buffer. */
 static int64_t rows_per_run(const row_ops *ops, const int64_t stride[OPSNN_ITER_OPERANDS],
-                            const int64_t outer[OPSNN_ITER_OPERANDS], int64_t n, int64_t cs)
+                            const int64_t outer[OPSNN_ITER_OPERANDS], int64_t n)
 {
-    int repeated = 0;
+    int64_t es = 0; /* the widest repeated input's element size */
     for (int k = 0; k < ops->noperands; k++) {
         if (stride[k] != 1 || (outer[k] != n && (k == 0 || outer[k] != 0))) {
             return 1;
         }
-        repeated |= outer[k] == 0;
+        es = outer[k] == 0 && ops->es[k] > es ? ops->es[k] : es;
     }
-    int64_t m = TILE * 4 / cs / n;
-    return repeated && m >= 2 ? m : 1;
+    int64_t m = es > 0 ? TILE * 4 / es / n : 0;
+    return m >= 2 ? m : 1;
 }
 
 /* `rows` full rows of n elements, row r of operand k at row[k] + r * outer[k]
@@ -552,15 +576,17 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
         rops.dtype[k] = cdt;
         rops.es[k] = cs;
     }
+    rops.mixed = mixed_variant(&rops, fn);
     row_plan pl = plan_row(&rops, fn, cdt, stride);
-    int64_t m = pl.in_place ? rows_per_run(&rops, stride, outer, n, cs) : 1;
+    int64_t m = pl.in_place ? rows_per_run(&rops, stride, outer, n) : 1;
     for (int k = 1; k < ops->noperands && m > 1; k++) {
         if (outer[k] == 0) { /* repeated m times: m rows read it as one run */
+            size_t row_bytes = (size_t)(n * rops.es[k]);
             if (p[k] != (char *)resident[k - 1]) {
-                memcpy(resident[k - 1], p[k], (size_t)(n * cs));
+                memcpy(resident[k - 1], p[k], row_bytes);
             }
             for (int64_t i = 1; i < m; i++) {
-                memcpy(resident[k - 1] + i * n * cs, resident[k - 1], (size_t)(n * cs));
+                memcpy(resident[k - 1] + (size_t)i * row_bytes, resident[k - 1], row_bytes);
             }
             p[k] = (char *)resident[k - 1];
         }
@@ -585,17 +611,20 @@ static int run_rows(const row_ops *ops, opsnn_ukernel_fn fn, aclDataType cdt,
 
 /* ---- The walk ------------------------------------------------------------ */
 
-int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt)
+int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
 {
     if (it->ndim > 1) {
         return 0;
     }
+    int same = 1;
     for (int k = 0; k < it->noperands; k++) {
-        if (it->dtype[k] != cdt || (it->ndim == 1 && it->strides[k][0] != 1)) {
+        if (it->ndim == 1 && it->strides[k][0] != 1) {
             return 0;
         }
+        same &= it->dtype[k] == cdt;
     }
-    return 1;
+    return same || (it->noperands == 3 &&
+                     opsnn_ukernel_mixed(fn, it->dtype[1], it->dtype[2], it->dtype[0]) != NULL);
 }
 
 /* A position of the walk: its multi-index and each operand's element there. */
@@ -651,6 +680,7 @@ static int walk(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     int nd = it->ndim;
     int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0}, outer[OPSNN_ITER_OPERANDS] = {0, 0, 0};
     ops.scalar_b = NULL;
+    ops.mixed = mixed_variant(&ops, fn);
     if (nd == 0) { /* a single element */
         return run_row(&ops, fn, cdt, params, it->base, inner, end - begin);
     }

@@ -35,11 +35,13 @@ void opsnn_iter_coalesce(opsnn_iter *it);
  * that blocks are not cut. */
 int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
 
-/* 1 when the walk is a single unit-stride run with every operand in cdt
- * (after opsnn_iter_coalesce): then any range of it is one micro-kernel call,
- * and cutting it into chunks only adds calls (each streamed call ends in an
- * sfence, and the kernel's prefetch restarts). 0 otherwise. */
-int opsnn_iter_flat(const opsnn_iter *it, aclDataType cdt);
+/* 1 when the walk is a single unit-stride run (after opsnn_iter_coalesce)
+ * with every operand in cdt, or in the dtypes of a variant of fn that
+ * converts in registers (opsnn_ukernel_mixed): then any range of it is one
+ * micro-kernel call, and cutting it into chunks only adds calls (each
+ * streamed call ends in an sfence, and the kernel's prefetch restarts). 0
+ * otherwise. */
+int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt);
 
 /* Run fn (computing in dtype cdt) over flat output indices [begin, end).
  * Returns 0, or -1 when an operand's dtype cannot be converted to or from cdt

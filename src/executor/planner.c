@@ -115,11 +115,12 @@ static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, 
  * 16M-64M contiguous calls took 5-16 % less time than in chunks of ubFormer
  * (8960 elements for SoftshrinkBackward) in 13 of 16 interleaved A/B pairs,
  * most on 1 thread and in 16-bit dtypes (docs/performance.md). */
-static void plan_items(opsnn_pass_blocks *b, const opsnn_iter *it, aclDataType cdt)
+static void plan_items(opsnn_pass_blocks *b, const opsnn_iter *it, opsnn_ukernel_fn fn,
+                       aclDataType cdt)
 {
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(it, b->tiles.ub_former);
-    b->flat = opsnn_iter_flat(it, cdt);
+    b->flat = opsnn_iter_flat(it, fn, cdt);
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
     int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
     b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
@@ -172,7 +173,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     k->nt_store = !into_temp && traffic > nt_threshold_bytes();
     k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
     opsnn_pass_blocks blocks = k->b;
-    plan_items(&k->b, &k->it, k->cdt);
+    plan_items(&k->b, &k->it, k->fn, k->cdt);
     if (!into_temp) {
         return;
     }
@@ -189,7 +190,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     v->fn = opsnn_ukernel_get(OPSNN_KERNEL_COPY, v->cdt);
     v->nt_store = 0;
     v->b = blocks;
-    plan_items(&v->b, &v->it, v->cdt);
+    plan_items(&v->b, &v->it, v->fn, v->cdt);
 }
 
 void opsnn_schedule_copy(opsnn_schedule *dst, const opsnn_schedule *src)
