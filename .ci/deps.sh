@@ -8,6 +8,9 @@ opsnn_install_deps() {
   command -v make >/dev/null 2>&1 || pkgs+=(make)
   command -v clang >/dev/null 2>&1 || pkgs+=(clang)
   [ -f /usr/include/cmocka.h ] || pkgs+=(libcmocka-dev)
+  # clang's OpenMP runtime: the clang stages build the default OpenMP backend
+  # on it (gcc brings its libgomp itself)
+  ls /usr/lib/llvm-*/lib/libomp.so >/dev/null 2>&1 || pkgs+=(libomp-dev)
   # golden: the NumPy verdict reference and the Python package tests use
   # Debian's NumPy (under /usr/bin/python3)
   /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || pkgs+=(python3-numpy)
