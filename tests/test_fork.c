@@ -35,6 +35,7 @@
 #include "common/error.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
+#include "test_util.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define OPSNN_TSAN_BUILD 1
@@ -120,42 +121,8 @@ static int in_child(int (*fn)(void), int deadline_s)
  * threads; 0 when every element is right, else a nonzero code. */
 static int big_call(int threads)
 {
-    float *g = malloc(BIG * sizeof *g), *x = malloc(BIG * sizeof *x), *y = malloc(BIG * sizeof *y);
-    int rc = g == NULL || x == NULL || y == NULL ? 10 : 0;
-    for (int i = 0; rc == 0 && i < BIG; i++) {
-        g[i] = (float)i;
-        x[i] = (float)(i % 7) - 3.0f;
-        y[i] = -1.0f;
-    }
-    int64_t dims[1] = {BIG};
-    float lambd = 1.5f;
-    aclTensor *tg = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, g);
-    aclTensor *tx = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, x);
-    aclTensor *ty = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, y);
-    aclScalar *lambda = aclCreateScalar(&lambd, ACL_FLOAT);
     opsnn_set_num_threads(threads);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    if (rc == 0 && aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tx, lambda, ty, &ws, &ex) != 0) {
-        rc = 11;
-    }
-    if (rc == 0 && aclnnSoftshrinkBackward(NULL, 0, ex, NULL) != 0) {
-        rc = 12;
-    }
-    for (int i = 0; rc == 0 && i < BIG; i++) {
-        float want = (x[i] > 1.5f || x[i] < -1.5f) ? g[i] : 0.0f;
-        if (memcmp(&y[i], &want, sizeof want) != 0) {
-            rc = 13;
-        }
-    }
-    aclDestroyTensor(tg);
-    aclDestroyTensor(tx);
-    aclDestroyTensor(ty);
-    aclDestroyScalar(lambda);
-    free(g);
-    free(x);
-    free(y);
-    return rc;
+    return tu_softshrink_check(BIG, 0);
 }
 
 /* 1 when phase 2 runs on the library's own pool (-DOPSNN_THREADING=pool):

@@ -38,6 +38,7 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
+#include "test_util.h"
 #include "thread_count.h"
 
 
@@ -53,39 +54,11 @@ static int is_openmp_backend(void)
     return strcmp(opsnn_get_threading(), "openmp") == 0;
 }
 
-/* SoftshrinkBackward with lambda 1.5 over N elements g = i % 1000, x = i % 7 - 3
- * (so |x| > 1.5 for x in {-3, -2, 2, 3}); 0 when every output bit is right. */
+/* SoftshrinkBackward over N elements (tu_softshrink_check); 0 when every
+ * output bit is right. */
 static int softshrink_call(int salt)
 {
-    float *g = malloc(N * sizeof *g), *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
-    int bad = g == NULL || x == NULL || y == NULL;
-    for (int i = 0; !bad && i < N; i++) {
-        g[i] = (float)((i + salt) % 1000);
-        x[i] = (float)(i % 7) - 3.0f;
-        y[i] = -1.0f;
-    }
-    int64_t dims[1] = {N};
-    float lambd = 1.5f;
-    aclTensor *tg = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, g);
-    aclTensor *tx = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, x);
-    aclTensor *ty = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, y);
-    aclScalar *lambda = aclCreateScalar(&lambd, ACL_FLOAT);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    bad = bad || aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tx, lambda, ty, &ws, &ex) != 0 ||
-          aclnnSoftshrinkBackward(NULL, 0, ex, NULL) != 0;
-    for (int i = 0; !bad && i < N; i++) {
-        float want = (x[i] > 1.5f || x[i] < -1.5f) ? g[i] : 0.0f;
-        bad = memcmp(&y[i], &want, sizeof want) != 0;
-    }
-    aclDestroyTensor(tg);
-    aclDestroyTensor(tx);
-    aclDestroyTensor(ty);
-    aclDestroyScalar(lambda);
-    free(g);
-    free(x);
-    free(y);
-    return bad;
+    return tu_softshrink_check(N, salt) != 0;
 }
 
 /* Every thread of a team of `team` calls the operator CALLS times; returns

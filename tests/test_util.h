@@ -165,4 +165,44 @@ static inline void tu_last_msg(char *buf, size_t size)
     snprintf(buf, size, "%s", m != NULL ? m : "(null)");
 }
 
+/* SoftshrinkBackward (lambda 1.5) over n fp32 elements g = (i + salt) % 1000,
+ * x = i % 7 - 3 (|x| > 1.5 for x in {-3, -2, 2, 3}), both phases, every output
+ * bit checked: 0, or 10 (no memory), 11 (phase 1), 12 (phase 2), 13 (a wrong
+ * element). Safe to call from any thread and in a forked child. */
+static inline int tu_softshrink_check(int64_t n, int salt)
+{
+    float *g = malloc((size_t)n * sizeof *g), *x = malloc((size_t)n * sizeof *x);
+    float *y = malloc((size_t)n * sizeof *y);
+    int rc = g == NULL || x == NULL || y == NULL ? 10 : 0;
+    for (int64_t i = 0; rc == 0 && i < n; i++) {
+        g[i] = (float)((i + salt) % 1000);
+        x[i] = (float)(i % 7) - 3.0f;
+        y[i] = -1.0f;
+    }
+    int64_t dims[1] = {n};
+    aclTensor *tg = tu_tensor(dims, 1, ACL_FLOAT, g), *tx = tu_tensor(dims, 1, ACL_FLOAT, x);
+    aclTensor *ty = tu_tensor(dims, 1, ACL_FLOAT, y);
+    aclScalar *lambda = tu_scalar_f32(1.5f);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    if (rc == 0 && aclnnSoftshrinkBackwardGetWorkspaceSize(tg, tx, lambda, ty, &ws, &ex) != 0) {
+        rc = 11;
+    }
+    if (rc == 0 && aclnnSoftshrinkBackward(NULL, 0, ex, NULL) != 0) {
+        rc = 12;
+    }
+    for (int64_t i = 0; rc == 0 && i < n; i++) {
+        float want = (x[i] > 1.5f || x[i] < -1.5f) ? g[i] : 0.0f;
+        rc = memcmp(&y[i], &want, sizeof want) != 0 ? 13 : 0;
+    }
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    aclDestroyScalar(lambda);
+    free(g);
+    free(x);
+    free(y);
+    return rc;
+}
+
 #endif /* OPSNN_TESTS_TEST_UTIL_H_ */
