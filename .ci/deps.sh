@@ -16,7 +16,7 @@ opsnn_install_deps() {
   /usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || pkgs+=(python3-numpy)
   # bench: OpenBLAS's out-of-place transpose is the anchor the transposed
   # cases are judged against (optional for the build; CI measures it)
-  ls /usr/lib/*/libopenblas.so /usr/lib/libopenblas.so >/dev/null 2>&1 || pkgs+=(libopenblas-dev)
+  [ -n "$(ls /usr/lib/*/libopenblas.so /usr/lib/libopenblas.so 2>/dev/null)" ] || pkgs+=(libopenblas-dev)
   [ "${#pkgs[@]}" -eq 0 ] && return 0
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
