@@ -60,35 +60,35 @@ static inline double emu_dec16(uint16_t h, int bf16)
     return s * ldexp(m + (1 << mbits), e - bias - mbits);
 }
 
-/* A finite or infinite double to a 16-bit float, nearest even (overflow to
- * inf), by searching the encoding: monotone in the magnitude bits. */
+/* A non-NaN double to a 16-bit float: nearest even (nearbyint in the
+ * default rounding mode), subnormals kept, overflow to inf. */
 static inline uint16_t emu_enc16(double v, int bf16)
 {
+    int mbits = bf16 ? 7 : 10, emin = bf16 ? -126 : -14, emax = bf16 ? 127 : 15;
     uint16_t sign = signbit(v) ? 0x8000 : 0;
     double a = fabs(v);
-    uint16_t inf = bf16 ? 0x7f80 : 0x7c00;
-    uint16_t lo = 0, hi = inf; /* largest magnitude m with dec(m) <= a */
-    while (lo < hi) {
-        uint16_t mid = (uint16_t)((lo + hi + 1) / 2);
-        if (emu_dec16(mid, bf16) <= a) {
-            lo = mid;
-        } else {
-            hi = (uint16_t)(mid - 1);
-        }
+    if (a == 0.0) {
+        return sign;
     }
-    if (lo == inf || emu_dec16(lo, bf16) == a) {
-        return sign | lo;
+    if (isinf(a)) {
+        return sign | (uint16_t)(bf16 ? 0x7f80 : 0x7c00);
     }
-    /* between lo and lo + 1 (lo + 1 may be inf: the overflow threshold is
-     * the midpoint to the next, unrepresentable, step) */
-    double d0 = a - emu_dec16(lo, bf16);
-    double next = lo + 1 == inf ? 2.0 * emu_dec16(lo, bf16) - emu_dec16((uint16_t)(lo - 1), bf16)
-                                : emu_dec16((uint16_t)(lo + 1), bf16);
-    double d1 = next - a;
-    if (d0 < d1 || (d0 == d1 && (lo & 1) == 0)) {
-        return sign | lo;
+    int k;
+    (void)frexp(a, &k);
+    int e = k - 1 < emin ? emin : k - 1; /* the exponent of the result's grid */
+    double q = nearbyint(ldexp(a, mbits - e));
+    if (q >= ldexp(1.0, mbits + 1)) { /* rounded up to the next binade */
+        q /= 2.0;
+        e++;
     }
-    return sign | (uint16_t)(lo + 1);
+    if (e > emax) {
+        return sign | (uint16_t)(bf16 ? 0x7f80 : 0x7c00);
+    }
+    uint32_t m = (uint32_t)q;
+    if (m < (1u << mbits)) { /* subnormal */
+        return sign | (uint16_t)m;
+    }
+    return sign | (uint16_t)(((uint32_t)(e - emin + 1) << mbits) | (m - (1u << mbits)));
 }
 
 /* NaN bits of a product with NaN operand g (bits, width 16 or 32): quieted. */
