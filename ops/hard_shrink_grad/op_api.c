@@ -10,11 +10,11 @@
 
 #include <string.h>
 
-#include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/check.h"
+#include "ops/registry.h"
 #include "op_host.h"
-#include "tensor/dtype.h"
 
 #define API "aclnnHardshrinkBackward"
 #define MAX_RANK 8
@@ -75,67 +75,46 @@ static int64_t numel(const aclTensor *t)
     return n;
 }
 
-/* 0: go on; 1: an empty input (success, nothing to compute); else the error. */
+/* The op_api's checks up to the empty-tensor return; *empty set when
+ * gradOutput or self has no element. */
 static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *self,
                                 const aclScalar *lambd, const aclTensor *gradInput,
                                 const uint64_t *workspaceSize, aclOpExecutor *const *executor,
                                 opsnn_config *cfg, int *empty)
 {
+    /* OP_CHECK_COMM_INPUT first, then CheckNotNull */
     const void *ptrs[] = {workspaceSize, executor, gradOutput, self, lambd, gradInput};
     static const char *const names[] = {"workspaceSize", "executor", "gradOutput", "self", "lambd",
                                         "gradInput"};
-    for (int i = 0; i < 6; i++) {
-        if (ptrs[i] == NULL) {
-            opsnn_error(API ": %s must not be NULL, got NULL", names[i]);
-            return ACLNN_ERR_PARAM_NULLPTR;
-        }
-    }
-    aclnnStatus rc = opsnn_config_get(cfg);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    aclnnStatus rc = opsnn_check_not_null(API, 6, ptrs, names, NULL);
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_config_get(cfg);
     }
     const aclTensor *tensors[] = {gradOutput, self, gradInput};
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
-    for (int i = 0; i < 3; i++) {
-        if (!opsnn_op_dtype_ok(&opsnn_op_hardshrink_backward, tensors[i]->dtype, cfg->soc, cfg->opp)) {
-            char list[96];
-            opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
-                        opsnn_op_dtype_list(&opsnn_op_hardshrink_backward, cfg->soc, cfg->opp, list,
-                                            sizeof list),
-                        cfg->soc->name, opsnn_dtype_name(tensors[i]->dtype));
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_dtypes(API, &opsnn_op_hardshrink_backward, 3, tensors, tnames, cfg->soc,
+                                cfg->opp, "");
     }
-    for (int i = 0; i < 3; i++) {
-        if (tensors[i]->ndim > MAX_RANK) {
-            opsnn_error(API ": %s rank must be <= %d, got %d", tnames[i], MAX_RANK, tensors[i]->ndim);
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    for (int i = 0; i < 3 && rc == ACLNN_SUCCESS; i++) { /* CheckShape: all three */
+        rc = opsnn_check_rank(API, tnames[i], tensors[i], MAX_RANK);
     }
-    *empty = numel(gradOutput) == 0 || numel(self) == 0;
-    return ACLNN_SUCCESS;
+    if (rc == ACLNN_SUCCESS) {
+        *empty = numel(gradOutput) == 0 || numel(self) == 0;
+    }
+    return rc;
 }
 
+/* CheckShapeBroadcast, after the empty-tensor return. */
 static aclnnStatus check_shapes(const aclTensor *gradOutput, const aclTensor *self,
                                 const aclTensor *gradInput)
 {
     int64_t shape[OPSNN_MAX_RANK];
     int ndim = 0;
-    char a[256], b[256];
-    if (opsnn_broadcast_shape(gradOutput, self, shape, &ndim) != 0) {
-        opsnn_error(API ": gradOutput shape %s and self shape %s must be broadcastable, got "
-                    "incompatible dims",
-                    opsnn_format_shape(a, sizeof a, gradOutput->dims, gradOutput->ndim),
-                    opsnn_format_shape(b, sizeof b, self->dims, self->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    if (!opsnn_shape_equals(gradInput, shape, ndim)) {
-        opsnn_error(API ": gradInput shape must equal the broadcast shape %s, got %s",
-                    opsnn_format_shape(a, sizeof a, shape, ndim),
-                    opsnn_format_shape(b, sizeof b, gradInput->dims, gradInput->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    aclnnStatus rc = opsnn_check_broadcast(API, "gradOutput", gradOutput, "self", self, shape, &ndim);
+    return rc == ACLNN_SUCCESS
+               ? opsnn_check_shape(API, "gradInput", gradInput, "the broadcast shape", shape, ndim)
+               : rc;
 }
 
 static int32_t rule_of(opsnn_kernel_gen gen)

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "hs_util.h"
+#include "model.h"
 #include "kernels/kernels.h" /* opsnn_kernels_select, opsnn_cpu_has_isa: the ISA loop */
 
 #define MAX_ISA 16
@@ -200,40 +201,9 @@ static void hardshrink_lengths_1_to_80(void **state)
     }
 }
 
-/* A value of dtype dt (bits) as double, exactly. */
-static double value_of(aclDataType dt, uint32_t bits)
-{
-    return dt == ACL_FLOAT ? (double)emu_f32(bits) : emu_dec16((uint16_t)bits, dt == ACL_BF16);
-}
-
-/* bits of v (exact in float32) in dtype dt, nearest even; NaN: quiet, top
- * payload bits, as the library's casts (docs/precision.md). */
-static uint32_t cast_to(aclDataType dt, double v, uint32_t nan_bits32)
-{
-    if (isnan(v)) {
-        uint32_t q = nan_bits32 | 0x00400000u;
-        return dt == ACL_FLOAT ? q : dt == ACL_BF16 ? q >> 16 : ((q >> 16) & 0x8000u) | 0x7c00u | ((q >> 13) & 0x3ffu);
-    }
-    return dt == ACL_FLOAT ? emu_u32((float)v) : emu_enc16(v, dt == ACL_BF16);
-}
-
-/* bits of dtype dt as float32 bits (exact; a NaN quiet with its payload). */
-static uint32_t widen(aclDataType dt, uint32_t b)
-{
-    if (dt == ACL_FLOAT) {
-        return b;
-    }
-    double v = value_of(dt, b);
-    if (!isnan(v)) {
-        return emu_u32((float)v);
-    }
-    return dt == ACL_BF16 ? (b << 16) | 0x00400000u
-                          : ((b & 0x8000u) << 16) | 0x7f800000u | ((b & 0x3ffu) << 13) | 0x00400000u;
-}
-
 /* Mixed dtypes: the op_api casts both inputs to the promoted dtype (FLOAT
- * unless they agree), runs the kernel there and casts to gradInput's dtype.
- * FLOAT16 inputs with a FLOAT output therefore compare in half. */
+ * unless they agree), runs the kernel there and casts to gradInput's dtype
+ * (model.h). FLOAT16 inputs with a FLOAT output therefore compare in half. */
 static void hardshrink_mixed_dtypes_promote_then_cast(void **state)
 {
     (void)state;
@@ -249,7 +219,6 @@ static void hardshrink_mixed_dtypes_promote_then_cast(void **state)
                         continue;
                     }
                     aclDataType dg = DT[a], dx = DT[b], dy = DT[c];
-                    aclDataType cdt = dg == dx ? dg : ACL_FLOAT;
                     float lambd = 0.5004f;
                     for (size_t i = 0; i < n; i++) {
                         uint32_t gv = rnd(), xv = rnd();
@@ -259,12 +228,7 @@ static void hardshrink_mixed_dtypes_promote_then_cast(void **state)
                         }
                         g[i] = dg == ACL_FLOAT ? gv : gv & 0xffffu;
                         x[i] = dx == ACL_FLOAT ? xv : xv & 0xffffu;
-                        /* the kernel in cdt on the inputs cast to cdt (exact: FLOAT, or equal dtypes) */
-                        uint32_t gc = cdt == ACL_FLOAT ? widen(dg, g[i]) : g[i];
-                        uint32_t xc = cdt == ACL_FLOAT ? widen(dx, x[i]) : x[i];
-                        uint32_t r = emu_hardshrink_grad(gen, cdt, gc, xc, lambd);
-                        uint32_t r32 = widen(cdt, r);
-                        w[i] = cdt == dy ? r : cast_to(dy, value_of(ACL_FLOAT, r32), r32);
+                        w[i] = model_hardshrink_backward(gen, g[i], dg, x[i], dx, dy, lambd);
                     }
                     /* pack to the dtypes' element sizes */
                     size_t eg = hs_esize(dg), ex = hs_esize(dx), ey = hs_esize(dy);
