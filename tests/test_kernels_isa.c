@@ -26,7 +26,7 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
-#include "kernels/selu-fwd.h"
+#include "ops/selu/op_kernel/selu-fwd.h"
 #include "opsnn/opsnn.h"
 #include "rng.h"
 

@@ -23,7 +23,7 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
-#include "kernels/softshrink-bwd/splat.h"
+#include "ops/soft_shrink_grad/op_kernel/softshrink-bwd/splat.h"
 #include "rng.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
