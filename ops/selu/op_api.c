@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/registry.h"
 #include "ops/selu/op_kernel/params.h"
 #include "tensor/dtype.h"
 

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/registry.h"
 #include "tensor/dtype.h"
 
 #define API "aclnnSoftshrinkBackward"

@@ -13,6 +13,7 @@
 #ifndef OPSNN_KERNELS_SELU_A2_AVX2_H_
 #define OPSNN_KERNELS_SELU_A2_AVX2_H_
 
+#include "params.h"
 #include "cvt-avx2.h"
 #include "cvt.h"
 #include "kernels.h"

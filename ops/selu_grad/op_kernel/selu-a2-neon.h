@@ -11,6 +11,7 @@
 #ifndef OPSNN_KERNELS_SELU_A2_NEON_H_
 #define OPSNN_KERNELS_SELU_A2_NEON_H_
 
+#include "params.h"
 #include "cvt-neon.h"
 #include "cvt.h"
 #include "kernels.h"

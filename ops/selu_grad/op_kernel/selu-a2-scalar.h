@@ -10,6 +10,7 @@
 #ifndef OPSNN_KERNELS_SELU_A2_SCALAR_H_
 #define OPSNN_KERNELS_SELU_A2_SCALAR_H_
 
+#include "params.h"
 #include "cvt.h"
 #include "kernels.h"
 #include "round.h"

@@ -4,6 +4,7 @@
  * -0 give +0); a NaN x is put back quieted at the end. int8 uses the exact
  * closed form of opsnn_selu_fwd_i8, int32 opsnn_selu_fwd_i32's conversions.
  * The step ignores its second input (the loop is handed x twice). */
+#include "../params.h"
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"

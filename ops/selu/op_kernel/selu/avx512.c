@@ -1,6 +1,7 @@
 /* SELU forward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic in 16 lanes
  * (ops/selu/op_kernel/selu-fwd.h's float32 sequence, operation for operation, no FMA);
  * masked loads and stores handle the tail. The step ignores its second input. */
+#include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"

@@ -5,6 +5,7 @@
  * scalar "x < 0 ? x : 0". A NaN x is put back quieted at the end. FCVTZS
  * truncates and saturates (values >= 2^31 -> INT32_MAX), XTN keeps the low
  * byte (the int8 wrap). The step ignores its second input. */
+#include "../params.h"
 #include "cvt-neon.h"
 #include "kernels.h"
 #include "loop-neon.h"

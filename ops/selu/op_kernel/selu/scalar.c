@@ -1,6 +1,7 @@
 /* SELU forward, portable C: ops/selu/op_kernel/selu-fwd.h's sequence per element.
  * fp16 / bf16 are widened exactly, computed in float32 and rounded back to
  * nearest even (the ops-nn kernel: Cast to fp32, compute, Cast back). */
+#include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
 #include "../selu-fwd.h"

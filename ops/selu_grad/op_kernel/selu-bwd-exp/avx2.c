@@ -2,6 +2,7 @@
  * instruction order of scalar.c: s = r < 0 (ordered) ? r + SA : S, y = g * s,
  * in float32 or in half (each result rounded to half). No FMA. The loops and
  * conversions: selu-a2-avx2.h. */
+#include "../params.h"
 #include "../selu-a2-avx2.h"
 
 static inline __m256 exp_f32(__m256 g, __m256 r, const opsnn_selu_a2_consts *k)

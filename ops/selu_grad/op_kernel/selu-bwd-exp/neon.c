@@ -2,6 +2,7 @@
  * instruction order of scalar.c: s = r < 0 (ordered) ? r + SA : S, y = g * s,
  * in float32 or in half (each result rounded to half). No FMA. The loops and
  * conversions: selu-a2-neon.h. */
+#include "../params.h"
 #include "../selu-a2-neon.h"
 
 static inline float32x4_t exp_f32(float32x4_t g, float32x4_t r, const opsnn_selu_a2_consts *k)

@@ -11,6 +11,7 @@
  * elements of each UB chunk) computes the same values with the scalar unit,
  * so no result depends on its position (docs/fidelity.md). A NaN the
  * multiply makes from non-NaN operands (0 * -inf) is OPSNN_CANONICAL_NAN_BITS. */
+#include "../params.h"
 #include "../selu-a2-scalar.h"
 
 static inline float exp_f32(float g, float r, opsnn_selu_a2_consts k)

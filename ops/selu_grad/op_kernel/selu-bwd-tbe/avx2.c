@@ -2,6 +2,7 @@
  * instruction order of scalar.c: (r < 0 ? g * (r + SA) : g * S) + (+0), in
  * float32 or in half (each result rounded to half), integers back toward
  * zero. No FMA. The loops and conversions: selu-a2-avx2.h. */
+#include "../params.h"
 #include "../selu-a2-avx2.h"
 
 /* The two vmul results differ only in the second operand and the vcmpsel

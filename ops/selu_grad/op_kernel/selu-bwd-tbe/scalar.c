@@ -12,6 +12,7 @@
  * saturating, NaN -> 0 (tbe/dsl/compute/cast.py, _cast: "trunc" when the
  * platform has the z instruction). UINT8 is refused by the built-in op_api.
  * A NaN the multiply makes from non-NaN operands is OPSNN_CANONICAL_NAN_BITS. */
+#include "../params.h"
 #include "../selu-a2-scalar.h"
 
 /* The selected product plus the other branch's +0: x + (+0) is x, except

@@ -14,6 +14,7 @@
  * opsnn_bf16_to_f32 would have made it, and a NaN r only steers the compare.
  * The integer dtypes pass through fp16 both ways, like
  * ops/selu_grad/op_kernel/selu-bwd/scalar.c. */
+#include "../params.h"
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"

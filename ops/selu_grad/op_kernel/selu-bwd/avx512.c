@@ -8,6 +8,7 @@
  * fp16/bf16, only in blocks where r holds a -inf. A NaN operand propagates.
  * The conversions (cvt-avx512.h) reproduce cvt.h bit for bit; bf16 is widened
  * raw. The integer dtypes pass through fp16 both ways. */
+#include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"

@@ -14,6 +14,7 @@
  * -> 0). int -> f32 (SCVTF) -> fp16 (FCVTN) is that first cast exactly: it is
  * exact below 2^24, and everything from 65520 up is +-inf either way. FCVTNS
  * rounds to nearest even, saturates and turns NaN into 0 in one instruction. */
+#include "../params.h"
 #include "cvt-neon.h"
 #include "kernels.h"
 #include "loop-neon.h"

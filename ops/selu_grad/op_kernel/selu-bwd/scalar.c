@@ -11,6 +11,7 @@
  * fp16 -> int (CAST_RINT: nearest even, saturating; +-inf saturate, NaN -> 0). */
 #include <math.h>
 
+#include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
 #include "round.h"

@@ -13,7 +13,18 @@
 
 #include <string.h>
 
+#include "../params.h"
 #include "kernels.h"
+
+/* The softshrink-bwd kernels this family wraps. */
+#define OPSNN_UKERNEL(kind, isa, dtype, fn) \
+    void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
+#define OPSNN_UKERNEL_C OPSNN_UKERNEL
+#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) OPSNN_UKERNEL(kind, isa, cdt, fn)
+#include "../softshrink-bwd/list.inc"
+#undef OPSNN_UKERNEL
+#undef OPSNN_UKERNEL_C
+#undef OPSNN_UKERNEL_X
 
 /* Micro-kernel `name`: a copy of g for a NaN lambda (y may be a:
  * memmove), else the arch35 kernel `arch35`. */

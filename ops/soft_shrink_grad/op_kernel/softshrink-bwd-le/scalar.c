@@ -1,5 +1,6 @@
 /* SoftshrinkBackward, experimental / TBE rule (le.h), portable C: the arch35
  * kernels of this path with a NaN lambda copying g. */
+#include "../params.h"
 #include "le.h"
 
 OPSNN_SOFTSHRINK_BWD_LE(scalar_f32, 4)

@@ -7,6 +7,7 @@
  * threshold (splat.h: opsnn_softshrink_bwd_t16), the same rule in one integer
  * compare per 16 elements (vcvtph2ps and the lane moves it needs share one
  * port on Zen 3 and held fp16 to 0.6x of bf16's speed). */
+#include "../params.h"
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"

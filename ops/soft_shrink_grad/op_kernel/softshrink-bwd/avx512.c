@@ -4,6 +4,7 @@
  * the threshold t = opsnn_softshrink_threshold(lambda), which maps a NaN
  * lambda (nothing passes but NaN x) to +inf.
  * fp16/bf16 x are widened in registers to compare. */
+#include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"

@@ -3,6 +3,7 @@
  * FCMGT is false for NaN, so the NaN lanes are added by x != x; that keeps
  * the rule right for a NaN lambda too (every non-NaN x gives +0). fp16 x are
  * widened exactly (FCVTL), bf16 x raw (a NaN only has to compare unordered). */
+#include "../params.h"
 #include "cvt-neon.h"
 #include "kernels.h"
 #include "loop-neon.h"

@@ -3,6 +3,7 @@
  * (activation/soft_shrink_grad/op_kernel/arch35/soft_shrink_grad.h:191-205):
  * the ordered compare is false for a NaN lambda, so then only NaN x pass.
  * The selected gradient is copied as bits, so the output is exactly g or +0. */
+#include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
 #include "splat.h"

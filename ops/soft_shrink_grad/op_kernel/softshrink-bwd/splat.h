@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
 

@@ -2,6 +2,7 @@
  * sequence in 8 lanes. GT_OQ / LT_OQ are false for NaN (x or lambd), so a
  * NaN gives +0 as there. The step ignores its second input (the loop is
  * handed x twice). */
+#include "../params.h"
 #include "cvt-avx2.h"
 #include "kernels.h"
 #include "loop-avx2.h"

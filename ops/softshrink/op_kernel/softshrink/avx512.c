@@ -1,6 +1,7 @@
 /* Softshrink forward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic in 16
  * lanes (ops/softshrink/op_kernel/softshrink/scalar.c's float32 sequence); masked loads and
  * stores handle the tail. The step ignores its second input. */
+#include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"

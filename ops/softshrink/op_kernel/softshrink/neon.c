@@ -1,6 +1,7 @@
 /* Softshrink forward, Advanced SIMD: ops/softshrink/op_kernel/softshrink/scalar.c's float32
  * sequence in 4-lane vectors. FCMGT / FCMLT are false for NaN, so a NaN x
  * or lambd gives +0. The step ignores its second input. */
+#include "../params.h"
 #include "cvt-neon.h"
 #include "kernels.h"
 #include "loop-neon.h"

@@ -4,6 +4,7 @@
  * A NaN x (or a NaN lambd) fails both compares and gives +0. fp16 / bf16 are
  * widened exactly and the result rounded back to nearest even (the kernel's
  * CAST_NONE / CAST_RINT). */
+#include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
 

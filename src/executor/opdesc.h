@@ -1,14 +1,14 @@
 /*
- * The operator table (internal): one descriptor per aclnn operator, listed
- * in src/ops/ops.inc. A descriptor says everything the generic layers need
- * to know about its operator — its name, operands, dtype rules per SoC, the
+ * The operator descriptor (internal): the type every operator implements
+ * (ops/<op>/op_api.c defines its opsnn_op_<name>) and the only thing the
+ * engine knows of an operator — its name, operands, dtype rules per SoC, the
  * kernel family and parameter struct, and how the reference tiling blocks
  * it — so that the executor, the planner and the plan dump never name an
- * operator. An operator's file (src/ops/<name>.c) checks the parameters in
- * its op_api's order and defines its descriptor.
+ * operator. The engine owns the type; ops/ includes it (the dependency
+ * points down, and src/executor/ includes nothing of ops/).
  */
-#ifndef OPSNN_OPS_TABLE_H_
-#define OPSNN_OPS_TABLE_H_
+#ifndef OPSNN_EXECUTOR_OPDESC_H_
+#define OPSNN_EXECUTOR_OPDESC_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,7 +18,7 @@
 #include "opsnn/opsnn.h"
 
 #define OPSNN_MAX_INPUTS 2
-/* Room for the largest parameter struct of kernels/params.h. */
+/* Room for the largest parameter struct of an ops/<op>/op_kernel/params.h. */
 #define OPSNN_MAX_PARAM_BYTES 32
 #define OPSNN_MAX_DTYPES 8
 
@@ -56,24 +56,12 @@ typedef struct opsnn_op_info {
     const char *operands[OPSNN_MAX_INPUTS + 1];
     /* supported dtypes, in the order messages list them */
     opsnn_dtype_rule dtypes[OPSNN_MAX_DTYPES];
-    /* the micro-kernel family (kernels/kernels.inc) of each kernel
-     * generation: [OPSNN_GEN_ARCH35], [_EXPERIMENTAL], [_TBE] */
+    /* the micro-kernel family (OPSNN_KERNEL_<KIND> of ops/kernels.h) of each
+     * kernel generation: [OPSNN_GEN_ARCH35], [_EXPERIMENTAL], [_TBE] */
     opsnn_kernel_kind kernels[OPSNN_GEN_NONE];
-    size_t params_size; /* sizeof the family's parameter struct (kernels/params.h), or 0 */
+    size_t params_size; /* sizeof the family's parameter struct (its op_kernel/params.h), or 0 */
     opsnn_tiling_fn tiling;
 } opsnn_op_info;
-
-/* Every descriptor of ops.inc: opsnn_op_<name>. */
-#define OPSNN_OP(name) extern const opsnn_op_info opsnn_op_##name;
-#include "ops/ops.inc"
-#undef OPSNN_OP
-
-/* The table, in ops.inc's order, and its length. */
-extern const opsnn_op_info *const opsnn_op_table[];
-extern const size_t opsnn_op_count;
-
-/* The descriptor whose api is `api` (exact spelling), or NULL. */
-const opsnn_op_info *opsnn_op_find(const char *api);
 
 /* 1 when op accepts dtype dt on SoC soc with package opp. */
 int opsnn_op_dtype_ok(const opsnn_op_info *op, aclDataType dt, const opsnn_soc_info *soc,
@@ -86,4 +74,4 @@ const char *opsnn_op_dtype_list(const opsnn_op_info *op, const opsnn_soc_info *s
 /* The name of operand k (0 .. ninputs-1) or of OPSNN_OPERAND_OUTPUT. */
 const char *opsnn_operand_name(const opsnn_op_info *op, int operand);
 
-#endif /* OPSNN_OPS_TABLE_H_ */
+#endif /* OPSNN_EXECUTOR_OPDESC_H_ */

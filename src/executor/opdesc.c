@@ -1,28 +1,9 @@
-/* The operator table of ops.inc and the generic readers of a descriptor. */
-#include "ops/table.h"
+/* The generic readers of an operator descriptor (executor/opdesc.h). */
+#include "executor/opdesc.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "tensor/dtype.h"
-
-const opsnn_op_info *const opsnn_op_table[] = {
-#define OPSNN_OP(name) &opsnn_op_##name,
-#include "ops/ops.inc"
-#undef OPSNN_OP
-};
-
-const size_t opsnn_op_count = sizeof opsnn_op_table / sizeof opsnn_op_table[0];
-
-const opsnn_op_info *opsnn_op_find(const char *api)
-{
-    for (size_t i = 0; api != NULL && i < opsnn_op_count; i++) {
-        if (strcmp(opsnn_op_table[i]->api, api) == 0) {
-            return opsnn_op_table[i];
-        }
-    }
-    return NULL;
-}
 
 static int rule_applies(const opsnn_dtype_rule *r, const opsnn_soc_info *soc, opsnn_opp opp)
 {
