@@ -19,44 +19,41 @@
 #define API "aclnnHardshrinkBackward"
 #define MAX_RANK 8
 
-static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
-                          const void *params, opsnn_blocking *out);
-
-/* GetDtypeSupportList: BF16 on DAV_2201 (Ascend910B, Ascend910_93) and the
- * regbase arch (Ascend950); FLOAT and FLOAT16 only elsewhere. */
-#define BF16_SOCS                                                                                  \
-    (OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) | OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) |    \
-     OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950))
+/* How the CPU executor blocks a flat pass of n elements: the HardShrinkGrad
+ * tiling of op_host.c on the executor's platform. */
+static aclnnStatus blocking_of(const opsnn_platform *platform, aclDataType dtype, int64_t n,
+                               const void *params, opsnn_blocking *out)
+{
+    const opsnn_hardshrink_bwd_params *p = params;
+    opsnn_tiling_tensor flat = {dtype, 1, &n};
+    opsnn_hardshrink_grad_tiling t;
+    aclnnStatus rc = opsnn_hardshrink_grad_tiling_compute(platform, &flat, &flat, &flat, p->lambd, &t);
+    if (rc == ACLNN_SUCCESS) {
+        *out = (opsnn_blocking){t.data.blockFactor, t.block_dim, t.data.ubFactor};
+    }
+    return rc;
+}
 
 const opsnn_op_info opsnn_op_hardshrink_backward = {
     .api = API,
     .ninputs = 2,
     .operands = {"gradOutput", "self", "gradInput"},
-    .dtypes = {{ACL_BF16, BF16_SOCS, 0}, {ACL_FLOAT, OPSNN_SOCS_ALL, 0},
+    /* GetDtypeSupportList, in its order: BF16 on DAV_2201 (Ascend910B,
+     * Ascend910_93) and the regbase arch (Ascend950) only */
+    .dtypes = {{ACL_BF16,
+                OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910B) |
+                    OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND910_93) |
+                    OPSNN_SOC_BIT(OPSNN_SOC_FAMILY_ASCEND950),
+                0},
+               {ACL_FLOAT, OPSNN_SOCS_ALL, 0},
                {ACL_FLOAT16, OPSNN_SOCS_ALL, 0}},
-    /* one family; the generation's rule travels in the parameters */
+    /* one family for every generation: the rule travels in the parameters */
     .kernels = {OPSNN_KERNEL_HARDSHRINK_BWD, OPSNN_KERNEL_HARDSHRINK_BWD,
                 OPSNN_KERNEL_HARDSHRINK_BWD},
     .params_size = sizeof(opsnn_hardshrink_bwd_params),
-    .tiling = tiling,
+    .tiling = blocking_of,
 };
 _Static_assert(sizeof(opsnn_hardshrink_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
-
-/* The HardShrinkGrad tiling (op_host.c) of a flat pass. */
-static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
-                          const void *params, opsnn_blocking *out)
-{
-    const opsnn_hardshrink_bwd_params *p = params;
-    opsnn_tiling_tensor flat = {dtype, 1, &numel};
-    opsnn_hardshrink_grad_tiling t;
-    aclnnStatus rc = opsnn_hardshrink_grad_tiling_compute(platform, &flat, &flat, &flat, p->lambd, &t);
-    if (rc == ACLNN_SUCCESS) {
-        out->block_former = t.data.blockFactor;
-        out->block_num = t.block_dim;
-        out->ub_former = t.data.ubFactor;
-    }
-    return rc;
-}
 
 /* op::PromoteType of two accepted dtypes: equal ones stay, any other pair of
  * FLOAT, FLOAT16 and BF16 gives FLOAT. CanCast of the result to any of the
@@ -64,15 +61,6 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 static aclDataType promote(aclDataType a, aclDataType b)
 {
     return a == b ? a : ACL_FLOAT;
-}
-
-static int64_t numel(const aclTensor *t)
-{
-    int64_t n = 1;
-    for (int i = 0; i < t->ndim; i++) {
-        n *= t->dims[i];
-    }
-    return n;
 }
 
 /* The op_api's checks up to the empty-tensor return; *empty set when
@@ -100,7 +88,7 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
         rc = opsnn_check_rank(API, tnames[i], tensors[i], MAX_RANK);
     }
     if (rc == ACLNN_SUCCESS) {
-        *empty = numel(gradOutput) == 0 || numel(self) == 0;
+        *empty = gradOutput->numel == 0 || self->numel == 0;
     }
     return rc;
 }
@@ -149,7 +137,7 @@ aclnnStatus aclnnHardshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
     /* An empty input: the op_api returns before the shape checks and writes
      * nothing. The executor gets the empty input for every operand. */
     if (empty) {
-        const aclTensor *e = numel(gradOutput) == 0 ? gradOutput : self;
+        const aclTensor *e = gradOutput->numel == 0 ? gradOutput : self;
         desc.inputs[0] = desc.inputs[1] = desc.output = e;
         desc.compute_dtype = e->dtype;
     }

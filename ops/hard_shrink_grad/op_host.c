@@ -98,22 +98,23 @@ aclnnStatus opsnn_hardshrink_grad_tiling_compute(const opsnn_platform *platform,
                                                  const opsnn_tiling_tensor *backprops, float lambd,
                                                  opsnn_hardshrink_grad_tiling *tiling)
 {
-    int64_t total = 0, nx = 0, ny = 0;
     aclnnStatus rc = opsnn_tiling_check_platform(FN, platform, tiling);
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "gradients", gradients, &total);
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
     }
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "features", features, &nx);
-    }
-    if (rc == ACLNN_SUCCESS && platform->algo == OPSNN_TILING_ARCH35) {
-        rc = opsnn_tiling_tensor_numel(FN, "backprops", backprops, &ny);
+    /* arch35 reads the three shapes, the experimental code two */
+    const opsnn_tiling_tensor *ts[3] = {gradients, features, backprops};
+    static const char *const names[3] = {"gradients", "features", "backprops"};
+    int nt = platform->algo == OPSNN_TILING_ARCH35 ? 3 : 2;
+    int64_t count[3] = {0, 0, 0};
+    for (int i = 0; i < nt && rc == ACLNN_SUCCESS; i++) {
+        rc = opsnn_tiling_tensor_numel(FN, names[i], ts[i], &count[i]);
     }
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
-    /* arch35 compares the three sizes, the experimental code two */
-    if (nx != total || (platform->algo == OPSNN_TILING_ARCH35 && ny != total)) {
+    int64_t total = count[0], nx = count[1], ny = nt == 3 ? count[2] : total;
+    if (nx != total || ny != total) {
         return fail(platform->algo == OPSNN_TILING_ARCH35
                         ? "gradients, features and backprops must have the same element count"
                         : "gradients and features must have the same element count");

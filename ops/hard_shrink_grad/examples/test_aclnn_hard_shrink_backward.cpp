@@ -1,7 +1,9 @@
 /**
- * test_aclnn_hard_shrink_backward.cpp - the official aclnnHardshrinkBackward sample
- * (activation/hard_shrink_grad/examples), its code as ops-nn writes it (comments in English). It builds
- * unchanged against an Ascend toolkit and against libopsnn:
+ * test_aclnn_hard_shrink_backward.cpp - the official aclnnHardshrinkBackward
+ * sample, its code as ops-nn writes it (comments in English). ops-nn ships it
+ * twice with the same code, activation/hard_shrink_grad/examples/ and
+ * examples/arch35/; this one file stands for both. It builds unchanged
+ * against an Ascend toolkit and against libopsnn:
  *
  *   g++ -std=c++17 -I$PREFIX/include test_aclnn_hard_shrink_backward.cpp \
  *       -L$PREFIX/lib -lopsnn -Wl,-rpath,$PREFIX/lib

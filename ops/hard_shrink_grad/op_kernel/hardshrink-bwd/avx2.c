@@ -50,72 +50,34 @@ static inline void store32(void *y, size_t i, int stream, __m256i v)
     }
 }
 
-static inline void step_sel32(const void *a, const void *b, void *y, size_t i, int stream,
-                              const void *params)
+/* One block of 8 FLOAT or 16 16-bit elements; r->mul takes the same branch
+ * on every block of a call. */
+static inline void step32(const void *a, const void *b, void *y, size_t i, int stream,
+                          const void *params)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
-    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i));
-    store32(y, i, stream, _mm256_and_si256(keep32(x, r), g));
+    __m256i keep = keep32(_mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i)), r);
+    store32(y, i, stream, r->mul ? mul32(g, keep, r) : _mm256_and_si256(keep, g));
 }
 
-static inline void step_mul32(const void *a, const void *b, void *y, size_t i, int stream,
-                              const void *params)
-{
-    const opsnn_hardshrink_bwd_lanes *r = params;
-    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
-    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i));
-    store32(y, i, stream, mul32(g, keep32(x, r), r));
-}
-
-static inline void step_sel16(const void *a, const void *b, void *y, size_t i, int stream,
-                              const void *params)
+static inline void step16(const void *a, const void *b, void *y, size_t i, int stream,
+                          const void *params)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
-    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(keep16(x, r), g));
+    __m256i keep = keep16(_mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i)), r);
+    opsnn_avx2_store_x16(y, i, stream, r->mul ? mul16(g, keep, r) : _mm256_and_si256(keep, g));
 }
 
-static inline void step_mul16(const void *a, const void *b, void *y, size_t i, int stream,
-                              const void *params)
+static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
+                const opsnn_hardshrink_bwd_lanes *r, size_t esize)
 {
-    const opsnn_hardshrink_bwd_lanes *r = params;
-    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
-    __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    opsnn_avx2_store_x16(y, i, stream, mul16(g, keep16(x, r), r));
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
-                                            const opsnn_kparams *p)
-{
-    opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, ACL_FLOAT);
-    if (r.mul) {
-        opsnn_avx2_loop(n, a, b, y, &r, p->nt_store, 4, 8, step_mul32);
+    if (esize == 4) {
+        opsnn_avx2_loop(n, a, b, y, r, p->nt_store, 4, 8, step32);
     } else {
-        opsnn_avx2_loop(n, a, b, y, &r, p->nt_store, 4, 8, step_sel32);
+        opsnn_avx2_loop(n, a, b, y, r, p->nt_store, 2, 16, step16);
     }
 }
 
-static inline void run16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
-                         aclDataType dt)
-{
-    opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, dt);
-    if (r.mul) {
-        opsnn_avx2_loop(n, a, b, y, &r, p->nt_store, 2, 16, step_mul16);
-    } else {
-        opsnn_avx2_loop(n, a, b, y, &r, p->nt_store, 2, 16, step_sel16);
-    }
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
-                                            const opsnn_kparams *p)
-{
-    run16(n, a, b, y, p, ACL_FLOAT16);
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
-                                             const opsnn_kparams *p)
-{
-    run16(n, a, b, y, p, ACL_BF16);
-}
+OPSNN_HARDSHRINK_BWD_KERNELS(avx2)

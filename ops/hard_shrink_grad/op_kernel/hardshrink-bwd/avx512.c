@@ -15,9 +15,12 @@ static inline void store512(void *y, size_t i, size_t esize, uint32_t mask, int 
     }
 }
 
+/* One block of 16 FLOAT or 32 16-bit elements (mask: the lanes to read and
+ * write); r->mul takes the same branch on every block of a call. */
 static inline void step32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                          int stream, const opsnn_hardshrink_bwd_lanes *r, int mul)
+                          int stream, const void *params)
 {
+    const opsnn_hardshrink_bwd_lanes *r = params;
     __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)a + i);
     __m512i x = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)b + i);
     __m512i abs = _mm512_set1_epi32(0x7fffffff);
@@ -25,7 +28,7 @@ static inline void step32(const void *a, const void *b, void *y, size_t i, uint3
     __mmask16 keep = _mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->t)) &
                      (__mmask16)~_mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->u));
     __m512i v;
-    if (!mul) {
+    if (!r->mul) {
         v = _mm512_maskz_mov_epi32(keep, g);
     } else {
         __m512i gm = _mm512_and_si512(g, abs), inf = _mm512_set1_epi32((int32_t)r->inf);
@@ -40,8 +43,9 @@ static inline void step32(const void *a, const void *b, void *y, size_t i, uint3
 }
 
 static inline void step16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                          int stream, const opsnn_hardshrink_bwd_lanes *r, int mul)
+                          int stream, const void *params)
 {
+    const opsnn_hardshrink_bwd_lanes *r = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
     __m512i abs = _mm512_set1_epi16(0x7fff);
@@ -49,7 +53,7 @@ static inline void step16(const void *a, const void *b, void *y, size_t i, uint3
     __mmask32 keep = _mm512_cmpgt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->t)) &
                      (__mmask32)~_mm512_cmpgt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->u));
     __m512i v;
-    if (!mul) {
+    if (!r->mul) {
         v = _mm512_maskz_mov_epi16(keep, g);
     } else {
         __m512i gm = _mm512_and_si512(g, abs), inf = _mm512_set1_epi16((int16_t)r->inf);
@@ -63,60 +67,14 @@ static inline void step16(const void *a, const void *b, void *y, size_t i, uint3
     store512(y, i, 2, mask, stream, v);
 }
 
-static inline void step_sel32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                              int stream, const void *params)
+static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
+                const opsnn_hardshrink_bwd_lanes *r, size_t esize)
 {
-    step32(a, b, y, i, mask, stream, params, 0);
-}
-
-static inline void step_mul32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                              int stream, const void *params)
-{
-    step32(a, b, y, i, mask, stream, params, 1);
-}
-
-static inline void step_sel16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                              int stream, const void *params)
-{
-    step16(a, b, y, i, mask, stream, params, 0);
-}
-
-static inline void step_mul16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                              int stream, const void *params)
-{
-    step16(a, b, y, i, mask, stream, params, 1);
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
-                                              const opsnn_kparams *p)
-{
-    opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, ACL_FLOAT);
-    if (r.mul) {
-        opsnn_avx512_loop(n, a, b, y, &r, p->nt_store, 4, 16, step_mul32);
+    if (esize == 4) {
+        opsnn_avx512_loop(n, a, b, y, r, p->nt_store, 4, 16, step32);
     } else {
-        opsnn_avx512_loop(n, a, b, y, &r, p->nt_store, 4, 16, step_sel32);
+        opsnn_avx512_loop(n, a, b, y, r, p->nt_store, 2, 32, step16);
     }
 }
 
-static inline void run16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
-                         aclDataType dt)
-{
-    opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, dt);
-    if (r.mul) {
-        opsnn_avx512_loop(n, a, b, y, &r, p->nt_store, 2, 32, step_mul16);
-    } else {
-        opsnn_avx512_loop(n, a, b, y, &r, p->nt_store, 2, 32, step_sel16);
-    }
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
-                                              const opsnn_kparams *p)
-{
-    run16(n, a, b, y, p, ACL_FLOAT16);
-}
-
-void opsnn_hardshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
-                                               const opsnn_kparams *p)
-{
-    run16(n, a, b, y, p, ACL_BF16);
-}
+OPSNN_HARDSHRINK_BWD_KERNELS(avx512)

@@ -105,4 +105,19 @@ static inline uint16_t opsnn_hardshrink_bwd_y16(uint16_t g, uint16_t x,
     return (uint16_t)(gm == r->inf ? r->dnan : g & 0x8000u);
 }
 
+/* The three micro-kernels of path `isa`, over its
+ * static void run(size_t n, const void *a, const void *b, void *y,
+ *                 const opsnn_kparams *p, const opsnn_hardshrink_bwd_lanes *r, size_t esize). */
+#define OPSNN_HARDSHRINK_BWD_KERNEL(isa, dt, suffix, esize)                                      \
+    void opsnn_hardshrink_bwd_ukernel__##isa##_##suffix(size_t n, const void *a, const void *b,  \
+                                                       void *y, const opsnn_kparams *p)         \
+    {                                                                                           \
+        opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, dt);                    \
+        run(n, a, b, y, p, &r, esize);                                                          \
+    }
+#define OPSNN_HARDSHRINK_BWD_KERNELS(isa)                                                        \
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT, f32, 4)                                         \
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT16, f16, 2)                                       \
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_BF16, bf16, 2)
+
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_RULE_H_ */
