@@ -28,16 +28,16 @@
 
 #include "acl/acl_base.h"
 
-enum { EMU_ARCH35, EMU_EXPERIMENTAL, EMU_TBE };
+enum { HS_EMU_ARCH35, HS_EMU_EXPERIMENTAL, HS_EMU_TBE };
 
-static inline float emu_f32(uint32_t u)
+static inline float hs_emu_f32(uint32_t u)
 {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
 
-static inline uint32_t emu_u32(float f)
+static inline uint32_t hs_emu_u32(float f)
 {
     uint32_t u;
     memcpy(&u, &f, 4);
@@ -45,7 +45,7 @@ static inline uint32_t emu_u32(float f)
 }
 
 /* A 16-bit float (5 or 8 exponent bits) as double, exactly; NaN as NAN. */
-static inline double emu_dec16(uint16_t h, int bf16)
+static inline double hs_emu_dec16(uint16_t h, int bf16)
 {
     int ebits = bf16 ? 8 : 5, mbits = 15 - ebits, bias = (1 << (ebits - 1)) - 1;
     int e = (h >> mbits) & ((1 << ebits) - 1);
@@ -62,7 +62,7 @@ static inline double emu_dec16(uint16_t h, int bf16)
 
 /* A non-NaN double to a 16-bit float: nearest even (nearbyint in the
  * default rounding mode), subnormals kept, overflow to inf. */
-static inline uint16_t emu_enc16(double v, int bf16)
+static inline uint16_t hs_emu_enc16(double v, int bf16)
 {
     int mbits = bf16 ? 7 : 10, emin = bf16 ? -126 : -14, emax = bf16 ? 127 : 15;
     uint16_t sign = signbit(v) ? 0x8000 : 0;
@@ -92,55 +92,55 @@ static inline uint16_t emu_enc16(double v, int bf16)
 }
 
 /* NaN bits of a product with NaN operand g (bits, width 16 or 32): quieted. */
-static inline uint32_t emu_quiet(uint32_t g, int width, int bf16)
+static inline uint32_t hs_emu_quiet(uint32_t g, int width, int bf16)
 {
     return g | (width == 32 ? 0x00400000u : bf16 ? 0x0040u : 0x0200u);
 }
 
 /* One element: g, x as raw bits of dtype dt, lambd the kernel's float. */
-static inline uint32_t emu_hardshrink_grad(int gen, aclDataType dt, uint32_t g, uint32_t x,
+static inline uint32_t hs_emu_hardshrink_grad(int gen, aclDataType dt, uint32_t g, uint32_t x,
                                            float lambd)
 {
     int bf16 = dt == ACL_BF16;
     if (dt == ACL_FLOAT) {
-        float ax = fabsf(emu_f32(x));
-        if (gen == EMU_EXPERIMENTAL) {
+        float ax = fabsf(hs_emu_f32(x));
+        if (gen == HS_EMU_EXPERIMENTAL) {
             return ax > lambd ? g : 0u;
         }
         int dead = ax <= lambd;
-        if (gen == EMU_ARCH35) {
+        if (gen == HS_EMU_ARCH35) {
             return dead ? 0u : g;
         }
-        float gv = emu_f32(g), r = gv * (dead ? 0.0f : 1.0f);
+        float gv = hs_emu_f32(g), r = gv * (dead ? 0.0f : 1.0f);
         if (isnan(gv)) {
-            return emu_quiet(g, 32, 0);
+            return hs_emu_quiet(g, 32, 0);
         }
-        return isnan(r) ? 0x7fc00000u : emu_u32(r);
+        return isnan(r) ? 0x7fc00000u : hs_emu_u32(r);
     }
-    double xv = fabs(emu_dec16((uint16_t)x, bf16));
+    double xv = fabs(hs_emu_dec16((uint16_t)x, bf16));
     /* FLOAT16 compares in half under arch35 and tbe: lambd rounded to half
      * (a NaN lambd stays NaN); every other case compares in float32, where
      * a 16-bit value is exact. */
     double lv = lambd;
-    if (!bf16 && gen != EMU_EXPERIMENTAL && !isnan(lambd)) {
-        lv = emu_dec16(emu_enc16(lambd, 0), 0);
+    if (!bf16 && gen != HS_EMU_EXPERIMENTAL && !isnan(lambd)) {
+        lv = hs_emu_dec16(hs_emu_enc16(lambd, 0), 0);
     }
-    if (gen == EMU_EXPERIMENTAL) {
+    if (gen == HS_EMU_EXPERIMENTAL) {
         return xv > lv ? g : 0u;
     }
     int dead = xv <= lv;
-    if (gen == EMU_ARCH35) {
+    if (gen == HS_EMU_ARCH35) {
         return dead ? 0u : g;
     }
-    double gv = emu_dec16((uint16_t)g, bf16);
+    double gv = hs_emu_dec16((uint16_t)g, bf16);
     if (isnan(gv)) {
-        return emu_quiet(g, 16, bf16);
+        return hs_emu_quiet(g, 16, bf16);
     }
     double r = gv * (dead ? 0.0 : 1.0);
     if (isnan(r)) {
         return bf16 ? 0x7fc0u : 0x7e00u;
     }
-    return emu_enc16(r, bf16);
+    return hs_emu_enc16(r, bf16);
 }
 
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_TESTS_EMU_H_ */

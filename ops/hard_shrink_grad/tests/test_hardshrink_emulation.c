@@ -26,7 +26,9 @@
 #include <string.h>
 
 #include "hs_util.h"
+#define OPSNN_MODEL(name) /* model.h's manifest line: not used here */
 #include "model.h"
+#undef OPSNN_MODEL
 #include "kernels/kernels.h" /* opsnn_kernels_select, opsnn_cpu_has_isa: the ISA loop */
 
 #define MAX_ISA 16
@@ -109,7 +111,7 @@ static void sweep16(aclDataType dt)
             for (size_t li = 0; li < sizeof LAMBDAS / sizeof *LAMBDAS; li++) {
                 float kl = kernel_lambd(LAMBDAS[li]);
                 for (size_t i = 0; i < n; i++) {
-                    w[i] = (uint16_t)emu_hardshrink_grad(gen, dt, g[i], x[i], kl);
+                    w[i] = (uint16_t)hs_emu_hardshrink_grad(gen, dt, g[i], x[i], kl);
                 }
                 check_paths(gen, n, dt, g, dt, x, dt, w, LAMBDAS[li],
                             dir == 0 ? "every self pattern" : "every gradient pattern");
@@ -152,7 +154,7 @@ static void hardshrink_fp32_specials_and_random(void **state)
     for (int gen = 0; gen < 3; gen++) {
         for (size_t li = 0; li < sizeof LAMBDAS / sizeof *LAMBDAS; li++) {
             float kl = kernel_lambd(LAMBDAS[li]);
-            uint32_t lb = emu_u32(kl);
+            uint32_t lb = hs_emu_u32(kl);
             for (size_t i = 0; i < n; i++) {
                 uint32_t r = rnd();
                 g[i] = i % 7 == 0 ? SP[(r >> 3) % nsp] : rnd();
@@ -160,7 +162,7 @@ static void hardshrink_fp32_specials_and_random(void **state)
                 x[i] = i % 5 == 0   ? SP[(r >> 7) % nsp]
                      : i % 3 == 0 ? ((lb & 0x7fffffffu) + (r % 5) - 2) ^ (r & 0x80000000u)
                                   : rnd();
-                w[i] = emu_hardshrink_grad(gen, ACL_FLOAT, g[i], x[i], kl);
+                w[i] = hs_emu_hardshrink_grad(gen, ACL_FLOAT, g[i], x[i], kl);
             }
             check_paths(gen, n, ACL_FLOAT, g, ACL_FLOAT, x, ACL_FLOAT, w, LAMBDAS[li], "float32");
         }
@@ -192,7 +194,7 @@ static void hardshrink_lengths_1_to_80(void **state)
                     memcpy((unsigned char *)x + i * es, &xv, es);
                 }
                 for (size_t i = 0; i < n; i++) {
-                    uint32_t r = emu_hardshrink_grad(gen, DT[d], load(g, es, i), load(x, es, i), 1.0f);
+                    uint32_t r = hs_emu_hardshrink_grad(gen, DT[d], load(g, es, i), load(x, es, i), 1.0f);
                     memcpy((unsigned char *)w + i * es, &r, es);
                 }
                 check_paths(gen, n, DT[d], g, DT[d], x, DT[d], w, 1.0f, "short call");
@@ -228,7 +230,7 @@ static void hardshrink_mixed_dtypes_promote_then_cast(void **state)
                         }
                         g[i] = dg == ACL_FLOAT ? gv : gv & 0xffffu;
                         x[i] = dx == ACL_FLOAT ? xv : xv & 0xffffu;
-                        w[i] = model_hardshrink_backward(gen, g[i], dg, x[i], dx, dy, lambd);
+                        w[i] = hs_model_element(gen, g[i], dg, x[i], dx, dy, lambd);
                     }
                     /* pack to the dtypes' element sizes */
                     size_t eg = hs_esize(dg), ex = hs_esize(dx), ey = hs_esize(dy);

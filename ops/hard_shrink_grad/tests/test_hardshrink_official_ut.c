@@ -32,7 +32,7 @@ static void fill(void *buf, aclDataType dt, const float *v, size_t n)
         } else if (dt == ACL_DOUBLE) {
             ((double *)buf)[i] = v[i];
         } else {
-            ((uint16_t *)buf)[i] = emu_enc16(v[i], dt == ACL_BF16);
+            ((uint16_t *)buf)[i] = hs_emu_enc16(v[i], dt == ACL_BF16);
         }
     }
 }
@@ -40,7 +40,7 @@ static void fill(void *buf, aclDataType dt, const float *v, size_t n)
 static float value(const void *buf, aclDataType dt, size_t i)
 {
     return dt == ACL_FLOAT ? ((const float *)buf)[i]
-                           : (float)emu_dec16(((const uint16_t *)buf)[i], dt == ACL_BF16);
+                           : (float)hs_emu_dec16(((const uint16_t *)buf)[i], dt == ACL_BF16);
 }
 
 /* gradOutput {1,1,4,4} of dg, self {1,1,4,4} of dx, gradInput like self
