@@ -8,7 +8,8 @@
  *     pattern as the gradient against a set of self values;
  *   - random FLOAT salted with specials and with values next to lambd;
  *   - lambd: 0.5, ±0, NaN, +inf, values that round differently to half
- *     (0.5004, 65519, 65520), tiny ones, and negative ones (used as 0);
+ *     (0.5004, 65519, 65520), tiny ones, and negative ones (used as 0) —
+ *     18 for FLOAT, 11 for the full 16-bit sweeps;
  *   - lengths 1..80 (every vector tail) and mixed dtypes (promotion, the
  *     cast to gradInput's dtype).
  * Generations: arch35 (Ascend950), experimental (Ascend910B, ops-nn), TBE
@@ -36,6 +37,11 @@
 static const float LAMBDAS[] = {0.5f, 0.0f, -0.0f, NAN, INFINITY, 2.0f, 0.5004f, 0.50049f,
                                 65504.0f, 65519.0f, 65520.0f, 1e30f, 1e-10f, 3e-8f,
                                 1.00390625f, 1.0039063f, -1.0f, -INFINITY};
+
+/* For the full 16-bit sweeps: the lambdas where FLOAT16 and BF16 behave
+ * differently (rounding to half, its overflow at 65520, tiny and special). */
+static const float LAMBDAS16[] = {0.5f, 0.0f, -0.0f, NAN, INFINITY, 0.5004f, 1.0039063f,
+                                  65519.0f, 65520.0f, 3e-8f, -1.0f};
 
 /* lambd as the op_api hands it to the kernel: negative -> 0. */
 static float kernel_lambd(float l)
@@ -108,12 +114,12 @@ static void sweep16(aclDataType dt)
             g[i] = dir == 0 ? partner : every;
         }
         for (int gen = 0; gen < 3; gen++) {
-            for (size_t li = 0; li < sizeof LAMBDAS / sizeof *LAMBDAS; li++) {
-                float kl = kernel_lambd(LAMBDAS[li]);
+            for (size_t li = 0; li < sizeof LAMBDAS16 / sizeof *LAMBDAS16; li++) {
+                float kl = kernel_lambd(LAMBDAS16[li]);
                 for (size_t i = 0; i < n; i++) {
                     w[i] = (uint16_t)hs_emu_hardshrink_grad(gen, dt, g[i], x[i], kl);
                 }
-                check_paths(gen, n, dt, g, dt, x, dt, w, LAMBDAS[li],
+                check_paths(gen, n, dt, g, dt, x, dt, w, LAMBDAS16[li],
                             dir == 0 ? "every self pattern" : "every gradient pattern");
             }
         }
