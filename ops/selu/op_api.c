@@ -5,11 +5,13 @@
  * executor casts to out's dtype and scatters into a strided out. */
 #include "aclnnop/aclnn_selu.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/check.h"
 #include "ops/registry.h"
 #include "ops/selu/op_kernel/params.h"
 #include "tensor/dtype.h"
@@ -64,11 +66,6 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
     return opsnn_op_selu_backward.tiling(platform, dtype, numel, NULL, out);
 }
 
-static int dtype_ok(aclDataType dt, const opsnn_soc_info *soc)
-{
-    return opsnn_op_dtype_ok(&opsnn_op_selu, dt, soc, opsnn_opp_current());
-}
-
 static int is_int(aclDataType dt)
 {
     return dt == ACL_INT32 || dt == ACL_INT8;
@@ -80,29 +77,19 @@ static aclnnStatus check_params(const char *api, const char *self_name, const ac
 {
     const void *ptrs[] = {self, out, workspaceSize, executor};
     const char *const names[] = {self_name, "out", "workspaceSize", "executor"};
-    for (int i = 0; i < 4; i++) {
-        if (ptrs[i] == NULL) {
-            opsnn_error("%s: %s must not be NULL, got NULL", api, names[i]);
-            return ACLNN_ERR_PARAM_NULLPTR;
-        }
-    }
-    const opsnn_soc_info *soc = opsnn_soc_current();
+    aclnnStatus rc = opsnn_check_not_null(api, 4, ptrs, names, NULL);
     const aclTensor *tensors[] = {self, out};
-    for (int i = 0; i < 2; i++) {
-        if (!dtype_ok(tensors[i]->dtype, soc)) {
-            char list[96];
-            opsnn_error("%s: %s dtype must be %s on %s, got %s", api, names[i],
-                        opsnn_op_dtype_list(&opsnn_op_selu, soc, opsnn_opp_current(), list, sizeof list), soc->name,
-                        opsnn_dtype_name(tensors[i]->dtype));
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_dtypes(api, &opsnn_op_selu, 2, tensors, names, opsnn_soc_current(),
+                                opsnn_opp_current(), "");
     }
-    char a[256], b[256];
-    if (!opsnn_shape_equals(out, self->dims, self->ndim)) {
-        opsnn_error("%s: out shape must equal %s shape %s, got %s", api, self_name,
-                    opsnn_format_shape(a, sizeof a, self->dims, self->ndim),
-                    opsnn_format_shape(b, sizeof b, out->dims, out->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
+    char what[64];
+    snprintf(what, sizeof what, "%s shape", self_name);
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_shape(api, "out", out, what, self->dims, self->ndim);
+    }
+    if (rc != ACLNN_SUCCESS) {
+        return rc;
     }
     /* (decision) ops-nn would Cast between an integer and another dtype;
      * the executor's casts cover FLOAT, FLOAT16 and BF16 only. */

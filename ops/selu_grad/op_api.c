@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/check.h"
 #include "ops/registry.h"
 #include "tensor/dtype.h"
 
@@ -58,15 +59,8 @@ static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int
 
 static aclnnStatus dtype_in_list(const char *name, const aclTensor *t, const opsnn_config *cfg)
 {
-    if (!opsnn_op_dtype_ok(&opsnn_op_selu_backward, t->dtype, cfg->soc, cfg->opp)) {
-        char list[96];
-        opsnn_error(API ": %s dtype must be %s on %s%s, got %s", name,
-                    opsnn_op_dtype_list(&opsnn_op_selu_backward, cfg->soc, cfg->opp, list, sizeof list),
-                    cfg->soc->name, cfg->opp == OPSNN_OPP_OPSNN ? " (ops-nn package)" : "",
-                    opsnn_dtype_name(t->dtype));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return opsnn_check_dtype(API, &opsnn_op_selu_backward, name, t->dtype, cfg->soc, cfg->opp,
+                             cfg->opp == OPSNN_OPP_OPSNN ? " (ops-nn package)" : "");
 }
 
 static aclnnStatus dtype_matches(const char *name, const aclTensor *t, const aclTensor *gradOutput)
@@ -110,13 +104,10 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
 {
     const void *ptrs[] = {gradOutput, result, gradInput, workspaceSize, executor};
     static const char *const names[] = {"gradOutput", "result", "gradInput", "workspaceSize", "executor"};
-    for (int i = 0; i < 5; i++) {
-        if (ptrs[i] == NULL) {
-            opsnn_error(API ": %s must not be NULL, got NULL", names[i]);
-            return ACLNN_ERR_PARAM_NULLPTR;
-        }
+    aclnnStatus rc = opsnn_check_not_null(API, 5, ptrs, names, NULL);
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_config_get(cfg);
     }
-    aclnnStatus rc = opsnn_config_get(cfg);
     if (rc == ACLNN_SUCCESS) {
         rc = check_dtypes(gradOutput, result, gradInput, cfg);
     }
@@ -124,16 +115,11 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *re
         return rc;
     }
     const aclTensor *others[] = {result, gradInput};
-    for (int i = 0; i < 2; i++) {
-        if (!opsnn_shape_equals(others[i], gradOutput->dims, gradOutput->ndim)) {
-            char a[256], b[256];
-            opsnn_error(API ": %s shape must equal gradOutput shape %s, got %s", names[i + 1],
-                        opsnn_format_shape(a, sizeof a, gradOutput->dims, gradOutput->ndim),
-                        opsnn_format_shape(b, sizeof b, others[i]->dims, others[i]->ndim));
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    for (int i = 0; i < 2 && rc == ACLNN_SUCCESS; i++) {
+        rc = opsnn_check_shape(API, names[i + 1], others[i], "gradOutput shape", gradOutput->dims,
+                               gradOutput->ndim);
     }
-    return ACLNN_SUCCESS;
+    return rc;
 }
 
 aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *result,

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/check.h"
 #include "ops/registry.h"
 #include "tensor/dtype.h"
 
@@ -69,58 +70,26 @@ static aclnnStatus check_params(const aclTensor *gradOutput, const aclTensor *se
     const void *ptrs[] = {gradOutput, self, lambda, gradInput, workspaceSize, executor};
     static const char *const names[] = {"gradOutput", "self", "lambda", "gradInput", "workspaceSize", "executor"};
     static const int mainline[] = {0, 1, 2, 3, 4, 5}, experimental[] = {4, 5, 0, 1, 2, 3};
-    const int *order = cfg->gen == OPSNN_GEN_EXPERIMENTAL ? experimental : mainline;
-    for (int i = 0; i < 6; i++) {
-        if (ptrs[order[i]] == NULL) {
-            opsnn_error(API ": %s must not be NULL, got NULL", names[order[i]]);
-            return ACLNN_ERR_PARAM_NULLPTR;
-        }
-    }
+    rc = opsnn_check_not_null(API, 6, ptrs, names,
+                              cfg->gen == OPSNN_GEN_EXPERIMENTAL ? experimental : mainline);
     const aclTensor *tensors[] = {gradOutput, self, gradInput};
     static const char *const tnames[] = {"gradOutput", "self", "gradInput"};
-    const opsnn_soc_info *soc = cfg->soc;
-    for (int i = 0; i < 3; i++) {
-        if (!opsnn_op_dtype_ok(&opsnn_op_softshrink_backward, tensors[i]->dtype, soc, cfg->opp)) {
-            char list[96];
-            opsnn_error(API ": %s dtype must be %s on %s, got %s", tnames[i],
-                        opsnn_op_dtype_list(&opsnn_op_softshrink_backward, soc, cfg->opp, list,
-                                            sizeof list),
-                        soc->name, opsnn_dtype_name(tensors[i]->dtype));
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_dtypes(API, &opsnn_op_softshrink_backward, 3, tensors, tnames, cfg->soc,
+                                cfg->opp, "");
     }
-    for (int i = 0; i < 2; i++) {
-        if (tensors[i]->ndim > MAX_RANK) {
-            opsnn_error(API ": %s rank must be <= %d, got %d", tnames[i], MAX_RANK,
-                        tensors[i]->ndim);
-            return ACLNN_ERR_PARAM_INVALID;
-        }
+    for (int i = 0; i < 2 && rc == ACLNN_SUCCESS; i++) {
+        rc = opsnn_check_rank(API, tnames[i], tensors[i], MAX_RANK);
     }
-    char a[256], b[256];
-    if (opsnn_broadcast_shape(gradOutput, self, shape, ndim) != 0) {
-        opsnn_error(API ": gradOutput shape %s and self shape %s must be broadcastable, got "
-                    "incompatible dims",
-                    opsnn_format_shape(a, sizeof a, gradOutput->dims, gradOutput->ndim),
-                    opsnn_format_shape(b, sizeof b, self->dims, self->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_broadcast(API, "gradOutput", gradOutput, "self", self, shape, ndim);
     }
-    if (!opsnn_shape_equals(gradInput, shape, *ndim)) {
-        opsnn_error(API ": gradInput shape must equal the broadcast shape %s, got %s",
-                    opsnn_format_shape(a, sizeof a, shape, *ndim),
-                    opsnn_format_shape(b, sizeof b, gradInput->dims, gradInput->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_shape(API, "gradInput", gradInput, "the broadcast shape", shape, *ndim);
     }
     /* Like the op_api's `lambd->ToFloat() < 0.0f` (:105): the value as float32
      * is checked, so NaN passes, and so does a DOUBLE -1e-300 (it is -0.0f). */
-    float lam = opsnn_scalar_to_float(lambda);
-    if (lam < 0.0f) {
-        /* %f as in CANN's messages, unless it would print a tiny value as -0.000000 */
-        opsnn_error(lam > -1e-6f ? API ": lambda must be >= 0, got %g"
-                                 : API ": lambda must be >= 0, got %f",
-                    (double)lam);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return rc == ACLNN_SUCCESS ? opsnn_check_scalar_nonneg(API, "lambda", lambda) : rc;
 }
 
 aclnnStatus aclnnSoftshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,

@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/soc.h"
 #include "executor/executor.h"
+#include "ops/check.h"
 #include "ops/registry.h"
 #include "tensor/dtype.h"
 
@@ -59,6 +60,7 @@ static aclnnStatus check_dtypes(const aclTensor *self, const aclTensor *out)
                     soc->name, opsnn_dtype_name(self->dtype), opsnn_dtype_name(out->dtype));
         return ACLNN_ERR_PARAM_INVALID;
     }
+    /* its lists are the same on every SoC once BF16 passed: a message without one */
     const aclTensor *tensors[] = {self, out};
     static const char *const names[] = {"self", "out"};
     for (int i = 0; i < 2; i++) {
@@ -76,35 +78,18 @@ static aclnnStatus check_params(const aclTensor *self, const aclScalar *lambd, c
 {
     const void *ptrs[] = {workspaceSize, executor, self, lambd, out};
     static const char *const names[] = {"workspaceSize", "executor", "self", "lambd", "out"};
-    for (int i = 0; i < 5; i++) {
-        if (ptrs[i] == NULL) {
-            opsnn_error(API ": %s must not be NULL, got NULL", names[i]);
-            return ACLNN_ERR_PARAM_NULLPTR;
-        }
+    aclnnStatus rc = opsnn_check_not_null(API, 5, ptrs, names, NULL);
+    if (rc == ACLNN_SUCCESS) {
+        rc = check_dtypes(self, out);
     }
-    aclnnStatus rc = check_dtypes(self, out);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_shape(API, "out", out, "self shape", self->dims, self->ndim);
     }
-    char a[256], b[256];
-    if (!opsnn_shape_equals(out, self->dims, self->ndim)) {
-        opsnn_error(API ": out shape must equal self shape %s, got %s",
-                    opsnn_format_shape(a, sizeof a, self->dims, self->ndim),
-                    opsnn_format_shape(b, sizeof b, out->dims, out->ndim));
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    if (self->ndim > MAX_RANK) {
-        opsnn_error(API ": self rank must be <= %d, got %d", MAX_RANK, self->ndim);
-        return ACLNN_ERR_PARAM_INVALID;
+    if (rc == ACLNN_SUCCESS) {
+        rc = opsnn_check_rank(API, "self", self, MAX_RANK);
     }
     /* `lambd->ToFloat() < 0.0f` (:92-101): NaN and a DOUBLE -1e-300 (-0.0f) pass. */
-    float lam = opsnn_scalar_to_float(lambd);
-    if (lam < 0.0f) {
-        opsnn_error(lam > -1e-6f ? API ": lambd must be >= 0, got %g" : API ": lambd must be >= 0, got %f",
-                    (double)lam);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    return rc == ACLNN_SUCCESS ? opsnn_check_scalar_nonneg(API, "lambd", lambd) : rc;
 }
 
 aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
