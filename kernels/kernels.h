@@ -180,10 +180,6 @@ typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int6
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
 
-/* SELU constants of the ops-nn SeluGrad kernel, as float32. */
-#define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
-#define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
-
 /*
  * The float32 NaN that every path writes where the arithmetic itself makes a
  * NaN out of non-NaN operands (0 * inf, inf * 0 in SeluBackward's r <= 0
@@ -195,18 +191,6 @@ opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
  * NaN the vector unit emits; docs/precision.md.)
  */
 #define OPSNN_CANONICAL_NAN_BITS 0x7fc00000u
-
-/*
- * SoftshrinkBackward's threshold as the vector kernels compare it. An element
- * passes when |x| > lambda (an ordered compare, false for NaN lambda) or x is
- * NaN. With NaN lambda only NaN x pass, which is exactly what a +inf
- * threshold gives with the "not (|x| <= t)" compare (true for NaN x) the
- * vector paths use; every other lambda is used as it is.
- */
-static inline float opsnn_softshrink_threshold(float lambda)
-{
-    return lambda != lambda ? INFINITY : lambda;
-}
 
 /* The prototypes of the shared micro-kernels (copy); the operators' are in
  * ops/kernels.h. The scalar ones are the portable path, and the reference

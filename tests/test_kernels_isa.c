@@ -257,6 +257,58 @@ static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
     return p;
 }
 
+/* 1 when the manifest has an OPSNN_KTEST entry for the family. */
+static int has_ktest(opsnn_kernel_kind kind)
+{
+    switch (kind) {
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...) case OPSNN_KERNEL_##kind: return 1;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+    default: return 0;
+    }
+}
+
+/* Every operator family of the manifest has rows, a scalar row and test
+ * parameters, and every row the dispatch reads is in the sweep. */
+static void every_family_has_rows_and_test_parameters(void **state)
+{
+    (void)state;
+    for (opsnn_kernel_kind k = OPSNN_KERNEL_COPY + 1; k < OPSNN_KERNEL_COUNT; k++) {
+        int rows = 0, scalar = 0;
+        for (size_t r = 0; r < N_OF(ROWS); r++) {
+            rows += ROWS[r].kind == k;
+            scalar += ROWS[r].kind == k && ROWS[r].isa == OPSNN_ISA_SCALAR;
+        }
+        assert_true(rows > 0);
+        assert_true(scalar > 0);
+        assert_true(has_ktest(k));
+    }
+    assert_false(has_ktest(OPSNN_KERNEL_COPY));
+    assert_false(has_ktest(OPSNN_KERNEL_COUNT));
+    size_t plain = 0;
+    for (size_t r = 0; r < opsnn_ukernel_row_count; r++) {
+        const opsnn_ukernel_row *w = &opsnn_ukernel_rows[r];
+        assert_true(w->kind > OPSNN_KERNEL_COPY && w->kind < OPSNN_KERNEL_COUNT);
+        if (w->type != OPSNN_UROW_KERNEL) {
+            continue;
+        }
+        plain++;
+        int found = 0;
+        for (size_t q = 0; q < N_OF(ROWS) && !found; q++) {
+            found = ROWS[q].fn == w->fn && ROWS[q].kind == w->kind && (int)ROWS[q].isa == w->isa &&
+                    ROWS[q].dtype == w->cdt;
+        }
+        assert_true(found);
+    }
+    size_t copies = 0;
+    for (size_t q = 0; q < N_OF(ROWS); q++) {
+        copies += ROWS[q].kind == OPSNN_KERNEL_COPY;
+    }
+    assert_int_equal(plain + copies, N_OF(ROWS));
+}
+
 enum { NOT_IN_PLACE, IN_PLACE_A, IN_PLACE_B };
 
 typedef struct {
@@ -756,6 +808,7 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_family_has_rows_and_test_parameters),
         cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),

@@ -14,4 +14,9 @@ typedef struct {
     float scale_alpha;
 } opsnn_selu_bwd_params;
 
+/* SELU constants of the ops-nn SeluGrad kernel, as float32 (aclnnSelu
+ * uses the same SCALE). */
+#define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
+#define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+
 #endif /* OPSNN_OPS_SELU_GRAD_PARAMS_H_ */
