@@ -59,8 +59,8 @@ static inline uint32_t hs_model_element(int gen, uint32_t g, aclDataType dg, uin
 
 /* The manifest's model (OPSNN_MODEL): the default SoC's arch35 kernel;
  * scalars[2] is lambd. */
-static inline uint64_t model_hardshrink_backward_elem(const uint64_t *in, const aclDataType *in_dt,
-                                                      aclDataType out_dt, const float *scalars)
+static inline uint64_t model_hardshrink_backward(const uint64_t *in, const aclDataType *in_dt,
+                                                 aclDataType out_dt, const float *scalars)
 {
     return hs_model_element(HS_EMU_ARCH35, (uint32_t)in[0], in_dt[0], (uint32_t)in[1], in_dt[1],
                             out_dt, scalars[2]);
