@@ -26,7 +26,8 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
-#include "kernels/selu-fwd.h"
+#include "ops/kernels.h"
+#include "ops/selu/op_kernel/selu-fwd.h"
 #include "opsnn/opsnn.h"
 #include "rng.h"
 
@@ -181,7 +182,7 @@ typedef struct {
     opsnn_ukernel_fn ref; /* the scalar kernel */
 } kcase;
 
-/* Every row of kernels/kernels.inc: the sweep below covers whatever the lists
+/* Every row of the manifest's kernel lists (ops/all.def) and of kernels/copy/: the sweep below covers whatever the lists
  * hold (the variants with one value for b: test_kernels_scalar_b.c). */
 typedef struct {
     opsnn_kernel_kind kind;
@@ -196,7 +197,11 @@ static const krow ROWS[] = {
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, #fn},
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
 #define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
-#include "kernels/kernels.inc"
+#define OPSNN_DEF_KERNELS
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "kernels/copy/list.inc"
+#include "ops/manifest_end.h"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
@@ -220,26 +225,35 @@ static dtk dtk_of(aclDataType dt)
          : dt == ACL_INT8  ? DT_I8  : dt == ACL_UINT8 ? DT_U8 : DT_I32;
 }
 
-/* The family's parameter struct behind a kernel call: lambda for softshrink,
- * the ops-nn constants for SELU. */
-static opsnn_softshrink_bwd_params softshrink_params;
-static const opsnn_selu_bwd_params SELU_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA};
-
-/* the forward families (fwdops): lambd for softshrink, SCALE and ALPHA for selu */
-static opsnn_softshrink_params softshrink_fwd_params;
-static const opsnn_selu_params SELU_FWD_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_ALPHA};
+/* The family's parameter struct behind a kernel call, from the OPSNN_KTEST
+ * entry of its op.def (lambda where the family has a threshold); copy takes
+ * none, and a family without an entry fails the test rather than running
+ * with another family's struct. */
+static union {
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...) type kind;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+} kparams_store;
 
 static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
 {
-    softshrink_params.lambda = lambda;
-    softshrink_fwd_params.lambd = lambda;
-    int selu_bwd = kind == OPSNN_KERNEL_SELU_BWD || kind == OPSNN_KERNEL_SELU_BWD_EXP ||
-                   kind == OPSNN_KERNEL_SELU_BWD_TBE;
-    opsnn_kparams p = {selu_bwd                          ? (const void *)&SELU_PARAMS
-                       : kind == OPSNN_KERNEL_SELU       ? (const void *)&SELU_FWD_PARAMS
-                       : kind == OPSNN_KERNEL_SOFTSHRINK ? (const void *)&softshrink_fwd_params
-                                                         : (const void *)&softshrink_params,
-                       nt};
+    opsnn_kparams p = {NULL, nt};
+    switch (kind) {
+    case OPSNN_KERNEL_COPY: break;
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...)                          \
+    case OPSNN_KERNEL_##kind:                                 \
+        kparams_store.kind = (type)__VA_ARGS__;               \
+        p.op = &kparams_store.kind;                           \
+        break;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+    default: fail_msg("kernel family %d has no OPSNN_KTEST entry in its op.def", (int)kind);
+    }
+    (void)lambda;
     return p;
 }
 

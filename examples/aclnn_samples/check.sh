@@ -1,5 +1,6 @@
 #!/bin/sh
-# check.sh PREFIX - build the official-style aclnn samples against an installed
+# check.sh PREFIX - build the official-style aclnn samples (ops/<op>/examples/)
+# against an installed
 # libopsnn (PREFIX/include, PREFIX/lib) exactly as a ported Ascend host program
 # is built, run them, and compare what they print with the values ops-nn's
 # official samples print (activation/soft_shrink_grad/examples and
@@ -43,8 +44,22 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/opsnn-samples.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
 
+# The samples live with their operators: ops/<op>/examples/NAME.cpp.
+ROOT=$(cd "$HERE/../.." && pwd)
+sample() {
+    for f in "$ROOT"/ops/*/examples/"$1".cpp; do
+        if [ -f "$f" ]; then
+            echo "$f"
+            return 0
+        fi
+    done
+    echo "check.sh: no $1.cpp under $ROOT/ops/*/examples" >&2
+    return 1
+}
+
 build() {
-    "$CXX" -std=c++17 -Wall -Wextra -Werror -I"$PREFIX/include" "$HERE/$1.cpp" \
+    src=$(sample "$1") || return 1
+    "$CXX" -std=c++17 -Wall -Wextra -Werror -I"$PREFIX/include" "$src" \
         -L"$LIBDIR" -lopsnn -Wl,-rpath,"$LIBDIR" -o "$WORK/$1"
 }
 

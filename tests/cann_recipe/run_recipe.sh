@@ -5,7 +5,7 @@
 # against libopsnn, in an empty temporary directory and a clean environment:
 #   1. cmake --install BUILD_DIR --prefix PREFIX
 #   2. source PREFIX/set_env.sh (twice: it must be idempotent)
-#   3. for each aclnn sample in SOURCE_DIR/examples/aclnn_samples/*.cpp: the
+#   3. for each aclnn sample in SOURCE_DIR/ops/*/examples/*.cpp: the
 #      recipe's CMakeLists.txt (tests/cann_recipe/CMakeLists.txt) and the
 #      sample as test_aclnn.cpp, then verbatim
 #        mkdir -p build; cd build
@@ -64,7 +64,7 @@ compare() {
 }
 
 n=0
-for sample in "$src"/examples/aclnn_samples/*.cpp; do
+for sample in "$src"/ops/*/examples/*.cpp; do
     name=$(basename "$sample" .cpp)
     dir=$tmp/$name
     mkdir -p "$dir"
