@@ -145,9 +145,9 @@ int bench_layout_supported(bench_op op, bench_layout layout, aclDataType dt)
         return !inplace;
     case BENCH_BCAST_ROW:
     case BENCH_BCAST_COL:
-        return nin >= 2 && (op->flags & OPSNN_OP_BROADCAST) != 0;
+        return nin >= 2 && (opsnn_op_flags(op) & OPSNN_OP_BROADCAST) != 0;
     case BENCH_MIXED:
-        return nin >= 2 && (op->flags & OPSNN_OP_MIXED_DTYPE) != 0 && dt != ACL_FLOAT;
+        return nin >= 2 && (opsnn_op_flags(op) & OPSNN_OP_MIXED_DTYPE) != 0 && dt != ACL_FLOAT;
     default:
         return 0;
     }

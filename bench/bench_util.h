@@ -13,7 +13,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
-#include "ops_shim.h"
+#include "opsnn/ops.h"
 
 #ifdef __cplusplus
 extern "C" {

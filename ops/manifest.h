@@ -19,6 +19,10 @@
  *       SCALAR; name the aclnn parameter name (a token); short_name the CLI
  *       option and Python keyword; dtype (ACL_<dtype>) and default def
  *       (a double) of a scalar as the tools create it.
+ *   OPSNN_TRAITS(name, flags, summary)   optional, after its OPSNN_OP:
+ *       flags      0 or OPSNN_OP_BROADCAST | OPSNN_OP_MIXED_DTYPE (opsnn/ops.h):
+ *                  what the tools offer (broadcast layouts, mixed dtypes)
+ *       summary    "gradInput = ...": one line of what it computes (help, docs)
  *
  * and these conditional sections (a relative #include resolves in the
  * operator's folder):
@@ -41,6 +45,9 @@
 #endif
 #ifndef OPSNN_ARG
 #define OPSNN_ARG(op, kind, name, short_name, dtype, def)
+#endif
+#ifndef OPSNN_TRAITS
+#define OPSNN_TRAITS(name, flags, summary)
 #endif
 #ifndef OPSNN_FAMILY
 #define OPSNN_FAMILY(kind)

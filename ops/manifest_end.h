@@ -2,6 +2,7 @@
  * section switch is undefined again. Not include-guarded on purpose. */
 #undef OPSNN_OP
 #undef OPSNN_ARG
+#undef OPSNN_TRAITS
 #undef OPSNN_FAMILY
 #undef OPSNN_KTEST
 #undef OPSNN_UKERNEL

@@ -319,8 +319,11 @@ def _invoke(op, values, out, soc, opp):
         if a.kind == _lib.ARG_SCALAR:
             scalars.append((a, v))
         else:
-            tensors.append(_as_operand(v, a.short_name))
-            names.append(a.short_name)
+            # messages name an operand by its short name; the one written over
+            # in place by its C name (selfRef)
+            label = a.name if a.kind == _lib.ARG_TENSOR_INOUT else a.short_name
+            tensors.append(_as_operand(v, label))
+            names.append(label)
     in_place = any(a.kind == _lib.ARG_TENSOR_INOUT for a in op.args)
     shape = None
     if not in_place:

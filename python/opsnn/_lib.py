@@ -76,7 +76,7 @@ class _OpArg(ctypes.Structure):
 class _OpMeta(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("api", ctypes.c_char_p), ("command", ctypes.c_char_p),
                 ("kernel_op", ctypes.c_char_p), ("nargs", ctypes.c_int), ("args", ctypes.POINTER(_OpArg)),
-                ("get_workspace_size", _p), ("run", _p), ("flags", ctypes.c_uint), ("summary", ctypes.c_char_p)]
+                ("get_workspace_size", _p), ("run", _p)]
 
 
 class OpArg:
@@ -92,12 +92,14 @@ class OpMeta:
     """One operator: name (opsnn.<name>), api (aclnnXxx), command
     (opsnn-golden's), kernel_op (ops-nn's), args, flags (OP_*), summary."""
 
-    def __init__(self, m):
+    def __init__(self, p):
+        m = p.contents
         self.name, self.api, self.command = m.name.decode(), m.api.decode(), m.command.decode()
         self.kernel_op = m.kernel_op.decode()
         self.args = [OpArg(m.args[i]) for i in range(m.nargs)]
-        self.flags = m.flags
-        self.summary = m.summary.decode() if m.summary else ""
+        self.flags = lib.opsnn_op_flags(p)
+        summary = lib.opsnn_op_summary(p)
+        self.summary = summary.decode() if summary else ""
 
 
 _u64p = ctypes.POINTER(ctypes.c_uint64)
@@ -105,7 +107,11 @@ lib.opsnn_op_count.restype = ctypes.c_size_t
 lib.opsnn_op_count.argtypes = []
 lib.opsnn_op_at.restype = ctypes.POINTER(_OpMeta)
 lib.opsnn_op_at.argtypes = [ctypes.c_size_t]
-OPS = [OpMeta(lib.opsnn_op_at(i).contents) for i in range(lib.opsnn_op_count())]
+lib.opsnn_op_flags.restype = ctypes.c_uint
+lib.opsnn_op_flags.argtypes = [ctypes.POINTER(_OpMeta)]
+lib.opsnn_op_summary.restype = ctypes.c_char_p
+lib.opsnn_op_summary.argtypes = [ctypes.POINTER(_OpMeta)]
+OPS = [OpMeta(lib.opsnn_op_at(i)) for i in range(lib.opsnn_op_count())]
 APIS = {op.api: len(op.args) for op in OPS}
 for _api, _nargs in APIS.items():
     _ws = getattr(lib, _api + "GetWorkspaceSize")

@@ -241,7 +241,7 @@ void golden_case_finish(golden_case *c)
     }
     golden_shape want = c->in[0].shape;
     golden_err e;
-    for (int k = 1; c->op != NULL && (c->op->flags & OPSNN_OP_BROADCAST) && k < nin; k++) {
+    for (int k = 1; c->op != NULL && (opsnn_op_flags(c->op) & OPSNN_OP_BROADCAST) && k < nin; k++) {
         golden_shape b;
         if (golden_shape_broadcast(&want, &c->in[k].shape, &b, &e) != 0) {
             golden_case_error(c, "inputs do not broadcast: %s", e.msg);

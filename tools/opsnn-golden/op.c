@@ -68,7 +68,7 @@ void golden_op_synopsis(const opsnn_op_meta *m, char *buf, size_t size)
         snprintf(words[n++], sizeof words[0], "[--%s %c]", a->short_name, placeholder(a));
     }
     snprintf(words[n++], sizeof words[0], "[--dtype T]");
-    int mixed = (m->flags & OPSNN_OP_MIXED_DTYPE) != 0;
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
     for (int k = 1; mixed && k < o.nin; k++) {
         snprintf(words[n++], sizeof words[0], "[--%s-dtype T]", in_name(&o, k));
     }
@@ -134,16 +134,16 @@ void golden_op_details(const opsnn_op_meta *m, char *buf, size_t size)
         put(&t, "%s\n", e.msg);
         return;
     }
-    int mixed = (m->flags & OPSNN_OP_MIXED_DTYPE) != 0;
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
     char para[1024], others[256] = "";
     for (int k = 1; k < o.nin; k++) {
         size_t u = strlen(others);
         snprintf(others + u, sizeof others - u, "%s%s", k > 1 ? (k + 1 == o.nin ? " and " : ", ") : "",
                  in_name(&o, k));
     }
-    int n = snprintf(para, sizeof para, "%s%s, computed by %s.", m->summary != NULL && m->summary[0] != '\0' ? m->summary : "",
-                     m->summary != NULL && m->summary[0] != '\0' ? "" : m->name, m->api);
-    if (o.nin > 1 && (m->flags & OPSNN_OP_BROADCAST)) {
+    int n = snprintf(para, sizeof para, "%s%s, computed by %s.", opsnn_op_summary(m) != NULL && opsnn_op_summary(m)[0] != '\0' ? opsnn_op_summary(m) : "",
+                     opsnn_op_summary(m) != NULL && opsnn_op_summary(m)[0] != '\0' ? "" : m->name, m->api);
+    if (o.nin > 1 && (opsnn_op_flags(m) & OPSNN_OP_BROADCAST)) {
         n += snprintf(para + n, sizeof para - (size_t)n,
                       " %s %s against %s (NumPy rules); the output has the broadcast shape.", others,
                       o.nin > 2 ? "broadcast" : "broadcasts", in_name(&o, 0));
@@ -235,7 +235,7 @@ static const char *add_opt(opt_table *t, const char *fmt, const char *arg)
 static void build_opts(const golden_opinfo *o, opt_table *t)
 {
     memset(t, 0, sizeof *t);
-    int mixed = (o->m->flags & OPSNN_OP_MIXED_DTYPE) != 0;
+    int mixed = (opsnn_op_flags(o->m) & OPSNN_OP_MIXED_DTYPE) != 0;
     for (int k = 0; k < o->nin; k++) {
         add_opt(t, "%s", in_name(o, k));
     }
@@ -289,7 +289,7 @@ static aclScalar *make_scalar(const golden_opts *opts, const opsnn_op_arg *a, vo
 static int run_op(const golden_opinfo *o, const golden_opts *opts, golden_err *e)
 {
     const opsnn_op_meta *m = o->m;
-    int mixed = (m->flags & OPSNN_OP_MIXED_DTYPE) != 0;
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
     const char *first = in_name(o, 0);
     if (!mixed && golden_opt_has(opts, "out-dtype")) {
         return golden_fail(e, "--out-dtype: the output of %s has the dtype of --%s (%s requires one dtype for %s "
@@ -342,7 +342,7 @@ static int run_op(const golden_opinfo *o, const golden_opts *opts, golden_err *e
         }
     }
     golden_shape out_shape = in[0].shape;
-    for (int k = 1; (m->flags & OPSNN_OP_BROADCAST) && k < o->nin; k++) {
+    for (int k = 1; (opsnn_op_flags(m) & OPSNN_OP_BROADCAST) && k < o->nin; k++) {
         golden_shape b;
         if (golden_shape_broadcast(&out_shape, &in[k].shape, &b, e) != 0) {
             goto out;

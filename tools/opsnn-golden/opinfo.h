@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "err.h"
-#include "ops_shim.h"
+#include "opsnn/ops.h"
 
 #define GOLDEN_MAX_IN 4
 
