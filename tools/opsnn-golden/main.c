@@ -192,14 +192,21 @@ static int cmd_ops(int argc, char **argv)
         return 2;
     }
     if (markdown) {
-        puts("| Operator | aclnn API | `opsnn-golden` | Python | ops-nn kernel op | Page |\n"
-             "|---|---|---|---|---|---|");
+        puts("| Operator | aclnn API | Computes | `opsnn-golden` | Python | ops-nn kernel op | Page |\n"
+             "|---|---|---|---|---|---|---|");
     }
     for (size_t i = 0; golden_op_at(i) != NULL; i++) {
         const opsnn_op_meta *m = golden_op_at(i);
         if (markdown) {
-            printf("| %s | `%s` | `%s` | `opsnn.%s()` | `%s` | [ops/%s/docs/](../../ops/%s/docs/) |\n", m->name,
-                   m->api, m->command, m->name, m->kernel_op, m->kernel_op, m->kernel_op);
+            printf("| %s | `%s` | ", m->name, m->api);
+            for (const char *p = opsnn_op_summary(m); *p != '\0'; p++) { /* a | would end the cell */
+                if (*p == '|') {
+                    putchar('\\');
+                }
+                putchar(*p);
+            }
+            printf(" | `%s` | `opsnn.%s()` | `%s` | [ops/%s/docs/](../../ops/%s/docs/) |\n", m->command, m->name,
+                   m->kernel_op, m->kernel_op, m->kernel_op);
         } else {
             printf("%s %s %s %s\n", m->name, m->api, m->command, m->kernel_op);
         }
