@@ -38,6 +38,9 @@
  *       OPSNN_UKERNEL_X(KIND, ISA, cdt, adt, bdt, ydt, fn)  a mixed-dtype variant
  *       (kernels/kernels.h says what each row means).
  *   #ifdef OPSNN_DEF_PARAMS    #include "op_kernel/params.h": its parameter structs
+ *   #ifdef OPSNN_DEF_MODELS    #include "tests/model.h": its reference model for the
+ *       suites and the fuzzer (tests/ref_model.h says what it holds), ending in
+ *       OPSNN_MODEL(name) once per modelled row (after its include guard)
  *   #ifdef OPSNN_DEF_HEADERS   #include "aclnnop/aclnn_<name>.h": its public header(s)
  */
 #ifndef OPSNN_OP
@@ -48,6 +51,9 @@
 #endif
 #ifndef OPSNN_TRAITS
 #define OPSNN_TRAITS(name, flags, summary)
+#endif
+#ifndef OPSNN_MODEL
+#define OPSNN_MODEL(name)
 #endif
 #ifndef OPSNN_FAMILY
 #define OPSNN_FAMILY(kind)

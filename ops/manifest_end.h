@@ -3,6 +3,7 @@
 #undef OPSNN_OP
 #undef OPSNN_ARG
 #undef OPSNN_TRAITS
+#undef OPSNN_MODEL
 #undef OPSNN_FAMILY
 #undef OPSNN_KTEST
 #undef OPSNN_UKERNEL
