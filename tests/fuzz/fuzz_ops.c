@@ -1,11 +1,12 @@
 /*
- * fuzz_ops.c - libFuzzer harness for the library's operators (docs/testing.md):
+ * fuzz_ops.c - libFuzzer harness for the library's operators (docs/dev/testing.md):
  * every operator the library lists (opsnn/ops.h) that has a reference model
  * (its folder's tests/model.h, OPSNN_MODEL: ../ref_model.h) and fits the
  * harness's shape (one or two tensor inputs, one output, at most one scalar).
  *
  * The input is decoded into three tensor descriptors (the inputs, e.g.
- * gradOutput and self/result, then the output, e.g. gradInput: rank 0-10 or an out-of-range rank, dims and strides including 0,
+ * gradOutput and self/result, then the output, e.g. gradInput: rank 0-10 or
+ * an out-of-range rank, dims and strides including 0,
  * huge and negative values, offsets, storage shapes, any dtype including
  * invalid enum values, any format, NULLs, buffers shared between tensors) and
  * a scalar. Every modelled operator's phase 1 runs on them; when it succeeds and
