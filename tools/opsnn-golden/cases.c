@@ -81,6 +81,20 @@ int golden_case_set_op(golden_case *c, const opsnn_op_meta *m)
     return 0;
 }
 
+int golden_case_find_op(golden_case *c, const char *name, int kernel, const char *column, char quote,
+                        const char *shown)
+{
+    const char *(*field)(const opsnn_op_meta *) = kernel ? golden_op_field_kernel : golden_op_field_api;
+    const opsnn_op_meta *m = golden_op_find(name);
+    if (m == NULL || strcmp(field(m), name) != 0) {
+        char all[1024];
+        golden_op_list(all, sizeof all, field);
+        golden_case_error(c, "%s %c%s%c is not %s", column, quote, shown, quote, all);
+        return -1;
+    }
+    return golden_case_set_op(c, m);
+}
+
 void golden_case_error(golden_case *c, const char *fmt, ...)
 {
     if (c->error != NULL) { /* the first problem is the one reported */

@@ -102,6 +102,11 @@ int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e);
 /** Set the case's operator (its info; the scalar's default); 0, or -1 with
  *  the case's error set. */
 int golden_case_set_op(golden_case *c, const opsnn_op_meta *m);
+/** Set the operator whose aclnn name (kernel: ops-nn kernel op) is exactly
+ *  name; otherwise the case's error: COLUMN 'SHOWN' is not <every operator's
+ *  name of that kind> (quote: ' or "). 0, or -1. */
+int golden_case_find_op(golden_case *c, const char *name, int kernel, const char *column, char quote,
+                        const char *shown);
 /** Final checks and derived fields (output dtype/shape, storage). */
 void golden_case_finish(golden_case *c);
 

@@ -142,16 +142,10 @@ static void read_kernel(rowctx *r)
 {
     golden_case *c = r->c;
     const char *op = text(r, "op_name");
-    const opsnn_op_meta *m = golden_op_find(op);
-    if (m == NULL || strcmp(m->kernel_op, op) != 0) {
-        char all[1024];
-        golden_op_list(all, sizeof all, golden_op_field_kernel);
-        golden_case_error(c, "op_name '%s' is not %s", op, all);
+    if (golden_case_find_op(c, op, 1, "op_name", '\'', op) != 0) {
         return;
     }
-    if (golden_case_set_op(c, m) != 0) {
-        return;
-    }
+    const opsnn_op_meta *m = c->op;
     size_t nin = (size_t)c->info.nin;
     const golden_lit *shapes = cell(r, "input_shapes");
     if (shapes == NULL) {
@@ -273,16 +267,10 @@ static void read_aclnn(rowctx *r)
 {
     golden_case *c = r->c;
     const char *api = text(r, "api_name");
-    const opsnn_op_meta *m = golden_op_find(api);
-    if (m == NULL || strcmp(m->api, api) != 0) {
-        char all[1024];
-        golden_op_list(all, sizeof all, golden_op_field_api);
-        golden_case_error(c, "api_name '%s' is not %s", api, all);
+    if (golden_case_find_op(c, api, 0, "api_name", '\'', api) != 0) {
         return;
     }
-    if (golden_case_set_op(c, m) != 0) {
-        return;
-    }
+    const opsnn_op_meta *m = c->op;
     const golden_opinfo *in = &c->info;
     /* the signature's tensors, in order, and the output's index among them */
     golden_case_tensor *ts[GOLDEN_MAX_IN + 1];

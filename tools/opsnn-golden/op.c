@@ -47,14 +47,24 @@ static const char *in_name(const golden_opinfo *o, int k)
     return o->m->args[o->in_arg[k]].short_name;
 }
 
+/* Start a help text of m in buf; 0, or -1 (having said why) when the tool
+ * cannot drive m. */
+static int help_begin(text *t, const opsnn_op_meta *m, golden_opinfo *o)
+{
+    golden_err e;
+    t->buf[0] = '\0';
+    if (golden_opinfo_of(m, o, &e) != 0) {
+        put(t, "%s (not available: %s)\n", m->command, e.msg);
+        return -1;
+    }
+    return 0;
+}
+
 void golden_op_synopsis(const opsnn_op_meta *m, char *buf, size_t size)
 {
     text t = {buf, size, 0};
-    buf[0] = '\0';
     golden_opinfo o;
-    golden_err e;
-    if (golden_opinfo_of(m, &o, &e) != 0) {
-        put(&t, "%s (not available: %s)\n", m->command, e.msg);
+    if (help_begin(&t, m, &o) != 0) {
         return;
     }
     char words[24][64];
@@ -127,11 +137,8 @@ static const char *count_word(int n)
 void golden_op_details(const opsnn_op_meta *m, char *buf, size_t size)
 {
     text t = {buf, size, 0};
-    buf[0] = '\0';
     golden_opinfo o;
-    golden_err e;
-    if (golden_opinfo_of(m, &o, &e) != 0) {
-        put(&t, "%s\n", e.msg);
+    if (help_begin(&t, m, &o) != 0) {
         return;
     }
     int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
