@@ -117,8 +117,8 @@ static inline uint64_t model_from_f32(float v, aclDataType dt)
  * Every op.def includes its tests/model.h under OPSNN_DEF_MODELS. A model.h
  * holds, inside its include guard, the operator's element model (tu_*
  * helpers the suites call, and for the fuzzer, per manifest row <name>):
- *   static inline uint64_t model_<name>_elem(const uint64_t *in, const aclDataType *in_dt,
- *                                            aclDataType out_dt, const float *scalars);
+ *   static inline uint64_t model_<name>(const uint64_t *in, const aclDataType *in_dt,
+ *                                       aclDataType out_dt, const float *scalars);
  *       one output element from the tensor inputs' bits and dtypes
  *       (signature order), the output dtype and the scalars' float32
  *       values (scalars[i]: the scalar that is argument i);

@@ -543,7 +543,7 @@ typedef struct {
 static const fuzz_model MODELS[] = {
 #define OPSNN_DEF_MODELS
 #define OPSNN_MODEL(name) \
-    {#name, model_##name##_elem, model_##name##_dtypes_ok, model_##name##_max_rank, model_##name##_scalars_ok},
+    {#name, model_##name, model_##name##_dtypes_ok, model_##name##_max_rank, model_##name##_scalars_ok},
 #include "ops/manifest.h"
 #include "ops/all.def"
 #include "ops/manifest_end.h"

@@ -48,8 +48,8 @@ static inline uint64_t model_selu(uint64_t g, uint64_t r, aclDataType dt)
     return model_from_f32(tu_selu_f32(model_to_f32(g, dt), model_to_f32(r, dt)), dt);
 }
 
-static inline uint64_t model_selu_backward_elem(const uint64_t *in, const aclDataType *in_dt,
-                                                aclDataType out_dt, const float *scalars)
+static inline uint64_t model_selu_backward(const uint64_t *in, const aclDataType *in_dt, aclDataType out_dt,
+                                           const float *scalars)
 {
     (void)in_dt;
     (void)scalars;

@@ -25,8 +25,8 @@ static inline uint64_t model_softshrink(uint64_t g, aclDataType dg, uint64_t x, 
     return model_from_f32(pass ? model_to_f32(g, dg) : 0.0f, dy);
 }
 
-static inline uint64_t model_softshrink_backward_elem(const uint64_t *in, const aclDataType *in_dt,
-                                                      aclDataType out_dt, const float *scalars)
+static inline uint64_t model_softshrink_backward(const uint64_t *in, const aclDataType *in_dt, aclDataType out_dt,
+                                                 const float *scalars)
 {
     return model_softshrink(in[0], in_dt[0], in[1], in_dt[1], out_dt, scalars[2]);
 }
