@@ -77,7 +77,7 @@ pool_build=${OPSNN_BENCH_POOL_BUILD_DIR:-build-ci-pool}
 if [ -f "$pool_build/libopsnn.so" ]; then
   echo "== bench/backends.sh (OpenMP and pool libraries, alternating rounds)"
   step "backends.sh: one binary, both libraries, the table of both" \
-    bash -c 'bench/backends.sh "$0" "$1" "$2" 2 --quick --ops softshrink --dtypes fp32 \
+    bash -c 'bench/backends.sh "$0" "$1" "$2" 2 --quick --ops softshrink-backward --dtypes fp32 \
              --sizes 8,64K --layouts contiguous --threads 1,2 && grep -q "OpenMP / pool" "$2/backends.md"' \
     "$build" "$pool_build" "$tmp/backends"
 else

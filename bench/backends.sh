@@ -10,7 +10,7 @@
 #   OUT_DIR                   receives round<k>-<backend>.csv and backends.md
 #   ROUNDS                    alternating rounds (default 4; the order flips every round)
 # The default options are the mid-size and 8-element cells:
-#   --ops softshrink,selu --dtypes fp32,bf16 --layouts contiguous
+#   --ops softshrink-backward,selu-backward --dtypes fp32,bf16 --layouts contiguous
 #   --sizes 8,16K,32K,64K,128K,256K --threads 1,2 --rounds 1
 set -euo pipefail
 if [ $# -lt 3 ]; then
@@ -22,7 +22,7 @@ rounds=${4:-4}
 shift $(($# < 4 ? $# : 4))
 opts=("$@")
 if [ ${#opts[@]} -eq 0 ]; then
-  opts=(--ops softshrink,selu --dtypes fp32,bf16 --layouts contiguous
+  opts=(--ops softshrink-backward,selu-backward --dtypes fp32,bf16 --layouts contiguous
         --sizes 8,16K,32K,64K,128K,256K --threads 1,2 --rounds 1)
 fi
 bench=$omp_build/bench/opsnn_bench

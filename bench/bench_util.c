@@ -7,25 +7,24 @@
 #include <string.h>
 #include <time.h>
 
-#include "aclnnop/aclnn_selu_backward.h"
-#include "aclnnop/aclnn_softshrink_backward.h"
-
-/* SeluGrad's constants as float32. */
-#define SELU_SCALE 1.0507009873554804934193349852946f
-#define SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
+#include "opsnn/opsnn.h"
 
 /* A batch of calls lasts at least this long, so the clock's resolution and
  * the cost of reading it (~20 ns) stay below 0.1%; no longer, so that on a
  * shared machine some batches run without being preempted. */
 #define BATCH_MIN_NS 20000.0
 
-static const char *const op_names[BENCH_OP_COUNT] = {"softshrink", "selu"};
 static const char *const layout_names[BENCH_LAYOUT_COUNT] = {"contiguous", "transposed",
                                                             "bcast-row", "bcast-col", "mixed"};
 
+bench_op bench_op_at(size_t i)
+{
+    return opsnn_op_at(i);
+}
+
 const char *bench_op_name(bench_op op)
 {
-    return op < BENCH_OP_COUNT ? op_names[op] : "?";
+    return op != NULL ? op->command : "?";
 }
 
 const char *bench_layout_name(bench_layout layout)
@@ -50,13 +49,8 @@ size_t bench_dtype_size(aclDataType dt)
 
 int bench_parse_op(const char *s, bench_op *op)
 {
-    for (int i = 0; i < BENCH_OP_COUNT; i++) {
-        if (strcmp(s, op_names[i]) == 0) {
-            *op = (bench_op)i;
-            return 0;
-        }
-    }
-    return -1;
+    *op = opsnn_op_lookup(s); /* command, name, aclnn or kernel op name */
+    return *op != NULL ? 0 : -1;
 }
 
 int bench_parse_layout(const char *s, bench_layout *layout)
@@ -126,17 +120,34 @@ int bench_split_list(char *s, char **items, int max)
     return count;
 }
 
+/* Tensor inputs and whether the operator works in place. */
+static int op_inputs(bench_op op, int *inplace)
+{
+    int nin = 0;
+    *inplace = 0;
+    for (int i = 0; i < op->nargs; i++) {
+        nin += op->args[i].kind == OPSNN_ARG_TENSOR_IN || op->args[i].kind == OPSNN_ARG_TENSOR_INOUT;
+        *inplace |= op->args[i].kind == OPSNN_ARG_TENSOR_INOUT;
+    }
+    return nin;
+}
+
 int bench_layout_supported(bench_op op, bench_layout layout, aclDataType dt)
 {
+    int inplace, nin = op_inputs(op, &inplace);
+    if (op->nargs > BENCH_MAX_ARGS || nin == 0) {
+        return 0;
+    }
     switch (layout) {
     case BENCH_CONTIGUOUS:
-    case BENCH_TRANSPOSED:
         return 1;
+    case BENCH_TRANSPOSED:
+        return !inplace;
     case BENCH_BCAST_ROW:
     case BENCH_BCAST_COL:
-        return op == BENCH_OP_SOFTSHRINK;
+        return nin >= 2 && (opsnn_op_flags(op) & OPSNN_OP_BROADCAST) != 0;
     case BENCH_MIXED:
-        return op == BENCH_OP_SOFTSHRINK && dt != ACL_FLOAT;
+        return nin >= 2 && (opsnn_op_flags(op) & OPSNN_OP_MIXED_DTYPE) != 0 && dt != ACL_FLOAT;
     default:
         return 0;
     }
@@ -164,36 +175,54 @@ int bench_case_init(bench_case *c, bench_op op, bench_layout layout, aclDataType
     c->g = g;
     c->x = x;
     c->y = y;
+    c->nin = op_inputs(op, &c->inplace);
     bench_shape(n, &c->rows, &c->cols);
-
     int64_t shape[2] = {c->rows, c->cols};
     int64_t flat[1] = {n};
     int64_t transposed[2] = {1, c->rows};
     int64_t row_shape[1] = {c->cols};
     int64_t col_shape[2] = {c->rows, 1};
-    int64_t x_elems = n;
-
-    if (layout == BENCH_TRANSPOSED) {
-        c->tg = aclCreateTensor(shape, 2, dt, transposed, 0, ACL_FORMAT_ND, flat, 1, g);
-    } else {
-        c->tg = aclCreateTensor(shape, 2, dt, NULL, 0, ACL_FORMAT_ND, shape, 2, g);
+    int ok = op->nargs <= BENCH_MAX_ARGS;
+    c->bytes = 0;
+    for (int i = 0, k = 0; ok && i < op->nargs; i++) {
+        const opsnn_op_arg *a = &op->args[i];
+        aclTensor *t = NULL;
+        if (a->kind == OPSNN_ARG_SCALAR) {
+            c->scalars[i] = (float)a->scalar_default;
+            ok = (c->operands[i] = aclCreateScalar(&c->scalars[i], ACL_FLOAT)) != NULL;
+            continue;
+        }
+        if (a->kind == OPSNN_ARG_TENSOR_OUT) {
+            t = aclCreateTensor(shape, 2, dt, NULL, 0, ACL_FORMAT_ND, shape, 2, y);
+            c->bytes += (double)n * (double)bench_dtype_size(dt);
+        } else if (a->kind == OPSNN_ARG_TENSOR_INOUT) { /* read and written: y (bench_case_call copies g in) */
+            t = aclCreateTensor(shape, 2, dt, NULL, 0, ACL_FORMAT_ND, shape, 2, y);
+            c->bytes += 2.0 * (double)n * (double)bench_dtype_size(dt);
+            k++;
+        } else if (k++ == 0) { /* the first input */
+            if (layout == BENCH_TRANSPOSED) {
+                t = aclCreateTensor(shape, 2, dt, transposed, 0, ACL_FORMAT_ND, flat, 1, g);
+            } else {
+                t = aclCreateTensor(shape, 2, dt, NULL, 0, ACL_FORMAT_ND, shape, 2, g);
+            }
+            c->bytes += (double)n * (double)bench_dtype_size(dt);
+        } else if (layout == BENCH_BCAST_ROW) {
+            t = aclCreateTensor(row_shape, 1, dt, NULL, 0, ACL_FORMAT_ND, row_shape, 1, x);
+            c->bytes += (double)c->cols * (double)bench_dtype_size(dt);
+        } else if (layout == BENCH_BCAST_COL) {
+            t = aclCreateTensor(col_shape, 2, dt, NULL, 0, ACL_FORMAT_ND, col_shape, 2, x);
+            c->bytes += (double)c->rows * (double)bench_dtype_size(dt);
+        } else {
+            t = aclCreateTensor(shape, 2, c->self_dtype, NULL, 0, ACL_FORMAT_ND, shape, 2, x);
+            c->bytes += (double)n * (double)bench_dtype_size(c->self_dtype);
+        }
+        ok = (c->operands[i] = t) != NULL;
     }
-    if (layout == BENCH_BCAST_ROW) {
-        c->tx = aclCreateTensor(row_shape, 1, dt, NULL, 0, ACL_FORMAT_ND, row_shape, 1, x);
-        x_elems = c->cols;
-    } else if (layout == BENCH_BCAST_COL) {
-        c->tx = aclCreateTensor(col_shape, 2, dt, NULL, 0, ACL_FORMAT_ND, col_shape, 2, x);
-        x_elems = c->rows;
-    } else {
-        c->tx = aclCreateTensor(shape, 2, c->self_dtype, NULL, 0, ACL_FORMAT_ND, shape, 2, x);
+    if (ok && c->inplace) {
+        memcpy(y, g, (size_t)n * bench_dtype_size(dt)); /* the in-place operand starts as the input data */
     }
-    c->ty = aclCreateTensor(shape, 2, dt, NULL, 0, ACL_FORMAT_ND, shape, 2, y);
-    float lambd = BENCH_LAMBDA;
-    c->lambda = aclCreateScalar(&lambd, ACL_FLOAT);
-    c->bytes = (double)n * (double)bench_dtype_size(dt) * 2.0 +
-               (double)x_elems * (double)bench_dtype_size(c->self_dtype);
-    if (c->tg == NULL || c->tx == NULL || c->ty == NULL || c->lambda == NULL) {
-        fprintf(stderr, "bench: cannot create the tensors of %s/%s/%s n=%lld: %s\n",
+    if (!ok) {
+        fprintf(stderr, "bench: cannot create the operands of %s/%s/%s n=%lld: %s\n",
                 bench_op_name(op), bench_dtype_name(dt), bench_layout_name(layout), (long long)n,
                 aclGetRecentErrMsg());
         bench_case_destroy(c);
@@ -204,28 +233,27 @@ int bench_case_init(bench_case *c, bench_op op, bench_layout layout, aclDataType
 
 void bench_case_destroy(bench_case *c)
 {
-    if (c->tg != NULL) aclDestroyTensor(c->tg);
-    if (c->tx != NULL) aclDestroyTensor(c->tx);
-    if (c->ty != NULL) aclDestroyTensor(c->ty);
-    if (c->lambda != NULL) aclDestroyScalar(c->lambda);
-    c->tg = c->tx = c->ty = NULL;
-    c->lambda = NULL;
+    for (int i = 0; c->op != NULL && i < c->op->nargs && i < BENCH_MAX_ARGS; i++) {
+        if (c->operands[i] == NULL) {
+            continue;
+        }
+        if (c->op->args[i].kind == OPSNN_ARG_SCALAR) {
+            aclDestroyScalar(c->operands[i]);
+        } else {
+            aclDestroyTensor(c->operands[i]);
+        }
+        c->operands[i] = NULL;
+    }
 }
 
 static aclnnStatus phase1(const bench_case *c, uint64_t *ws, aclOpExecutor **ex)
 {
-    if (c->op == BENCH_OP_SOFTSHRINK) {
-        return aclnnSoftshrinkBackwardGetWorkspaceSize(c->tg, c->tx, c->lambda, c->ty, ws, ex);
-    }
-    return aclnnSeluBackwardGetWorkspaceSize(c->tg, c->tx, c->ty, ws, ex);
+    return c->op->get_workspace_size(c->operands, ws, ex);
 }
 
 static aclnnStatus phase2(const bench_case *c, void *ws, uint64_t ws_size, aclOpExecutor *ex)
 {
-    if (c->op == BENCH_OP_SOFTSHRINK) {
-        return aclnnSoftshrinkBackward(ws, ws_size, ex, NULL);
-    }
-    return aclnnSeluBackward(ws, ws_size, ex, NULL);
+    return c->op->run(ws, ws_size, ex, NULL);
 }
 
 int bench_case_call(const bench_case *c)
@@ -262,34 +290,94 @@ int bench_plan_run(const bench_case *c, aclOpExecutor *executor)
     return (int)phase2(c, NULL, 0, executor);
 }
 
-/* ---- reference values for the sampled check ---- */
+/* ---- the sampled check ---- */
 
-static float bits_to_f32(uint32_t u)
+static uint32_t load_bits(const void *buf, aclDataType dt, int64_t i)
 {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
+    return bench_dtype_size(dt) == 4 ? ((const uint32_t *)buf)[i] : ((const uint16_t *)buf)[i];
 }
+
+/* Element i of the case's logical [rows, cols] input k, as bytes into dst. */
+static void gather(const bench_case *c, int k, int64_t i, void *dst)
+{
+    int64_t r = i / c->cols, col = i % c->cols;
+    const void *src = k == 0 ? c->g : c->x;
+    aclDataType dt = k == 0 ? c->dtype : c->self_dtype;
+    int64_t si = i;
+    if (k == 0 && c->layout == BENCH_TRANSPOSED) {
+        si = col * c->rows + r;
+    } else if (k > 0 && c->layout == BENCH_BCAST_ROW) {
+        si = col;
+    } else if (k > 0 && c->layout == BENCH_BCAST_COL) {
+        si = r;
+    }
+    size_t sz = bench_dtype_size(dt);
+    memcpy((char *)dst + (size_t)i * sz, (const char *)src + (size_t)si * sz, sz);
+}
+
+int64_t bench_case_verify(const bench_case *c, int samples, int threads)
+{
+    int64_t n = c->n, bad = 0;
+    size_t isz = bench_dtype_size(c->dtype), xsz = bench_dtype_size(c->self_dtype);
+    void *in0 = malloc((size_t)n * isz), *in1 = malloc((size_t)n * xsz), *ref = malloc((size_t)n * isz);
+    bench_case r;
+    memset(&r, 0, sizeof r);
+    int ok = in0 != NULL && in1 != NULL && ref != NULL;
+    if (ok && c->inplace) {
+        memcpy(in0, c->g, (size_t)n * isz); /* the input the case's call started from */
+    } else if (ok) {
+        for (int64_t i = 0; i < n; i++) {
+            gather(c, 0, i, in0);
+            if (c->nin > 1) {
+                gather(c, 1, i, in1);
+            }
+        }
+    }
+    opsnn_set_num_threads(1);
+    ok = ok && bench_case_init(&r, c->op, c->layout == BENCH_MIXED ? BENCH_MIXED : BENCH_CONTIGUOUS, c->dtype, n,
+                               in0, in1, ref) == 0;
+    ok = ok && bench_case_call(&r) == 0;
+    opsnn_set_num_threads(threads);
+    bench_case_destroy(&r);
+    if (!ok) {
+        fprintf(stderr, "bench: %s/%s/%s n=%lld: the contiguous reference run failed: %s\n", bench_op_name(c->op),
+                bench_dtype_name(c->dtype), bench_layout_name(c->layout), (long long)n, aclGetRecentErrMsg());
+        bad = 1;
+    }
+    uint64_t s = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    for (int k = 0; ok && k < samples; k++) {
+        int64_t i;
+        if (k == 0) {
+            i = 0;
+        } else if (k == 1) {
+            i = n - 1;
+        } else {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            i = (int64_t)((s >> 11) % (uint64_t)n);
+        }
+        uint32_t want = load_bits(ref, c->dtype, i), got = load_bits(c->y, c->dtype, i);
+        if (want != got) {
+            if (bad < 3) {
+                fprintf(stderr, "bench: %s/%s/%s n=%lld: element %lld is 0x%x, expected 0x%x\n",
+                        bench_op_name(c->op), bench_dtype_name(c->dtype),
+                        bench_layout_name(c->layout), (long long)n, (long long)i, got, want);
+            }
+            bad++;
+        }
+    }
+    free(in0);
+    free(in1);
+    free(ref);
+    return bad;
+}
+
+/* ---- data ---- */
 
 static uint32_t f32_to_bits(float f)
 {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
-}
-
-static float f16_to_f32(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-    uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    if (e == 0x1f) {
-        return bits_to_f32(sign | 0x7f800000u | (m << 13));
-    }
-    if (e == 0) { /* zero or subnormal: m * 2^-24 */
-        float v = (float)m * 5.9604644775390625e-8f;
-        return sign ? -v : v;
-    }
-    return bits_to_f32(sign | ((e + 112u) << 23) | (m << 13));
 }
 
 /* Round to nearest even; the benchmark data holds no NaN. */
@@ -300,72 +388,12 @@ static uint16_t f32_to_bf16(float f)
     return (uint16_t)(u >> 16);
 }
 
-static float load(const void *buf, aclDataType dt, int64_t i)
-{
-    if (dt == ACL_FLOAT) {
-        return ((const float *)buf)[i];
-    }
-    uint16_t h = ((const uint16_t *)buf)[i];
-    return dt == ACL_FLOAT16 ? f16_to_f32(h) : bits_to_f32((uint32_t)h << 16);
-}
-
-static uint32_t load_bits(const void *buf, aclDataType dt, int64_t i)
-{
-    return dt == ACL_FLOAT ? ((const uint32_t *)buf)[i] : ((const uint16_t *)buf)[i];
-}
-
 static uint32_t store_bits(float v, aclDataType dt)
 {
     return dt == ACL_FLOAT ? f32_to_bits(v)
            : dt == ACL_FLOAT16 ? aclFloatToFloat16(v)
                                : f32_to_bf16(v);
 }
-
-static uint32_t expected_bits(const bench_case *c, int64_t i)
-{
-    int64_t r = i / c->cols, col = i % c->cols;
-    int64_t gi = c->layout == BENCH_TRANSPOSED ? col * c->rows + r : i;
-    int64_t xi = c->layout == BENCH_BCAST_ROW ? col : c->layout == BENCH_BCAST_COL ? r : i;
-    float x = load(c->x, c->self_dtype, xi);
-    if (c->op == BENCH_OP_SOFTSHRINK) {
-        /* gradOutput and gradInput share a dtype in every case: a bit copy or +0. */
-        return (fabsf(x) > BENCH_LAMBDA || x != x) ? load_bits(c->g, c->dtype, gi) : 0u;
-    }
-    float g = load(c->g, c->dtype, gi);
-    volatile float t = x + SELU_SCALE_ALPHA; /* no fused multiply-add */
-    float y = (x > 0.0f || x != x) ? SELU_SCALE * g : g * t; /* result <= 0: the t branch */
-    return store_bits(y, c->dtype);
-}
-
-int64_t bench_case_verify(const bench_case *c, int samples)
-{
-    int64_t bad = 0;
-    uint64_t s = 0x9e3779b97f4a7c15ull ^ (uint64_t)c->n;
-    for (int k = 0; k < samples; k++) {
-        int64_t i;
-        if (k == 0) {
-            i = 0;
-        } else if (k == 1) {
-            i = c->n - 1;
-        } else {
-            s = s * 6364136223846793005ull + 1442695040888963407ull;
-            i = (int64_t)((s >> 11) % (uint64_t)c->n);
-        }
-        uint32_t want = expected_bits(c, i), got = load_bits(c->y, c->dtype, i);
-        if (want != got) {
-            if (bad < 3) {
-                fprintf(stderr, "bench: %s/%s/%s n=%lld: element %lld is 0x%x, expected 0x%x\n",
-                        bench_op_name(c->op), bench_dtype_name(c->dtype),
-                        bench_layout_name(c->layout), (long long)c->n, (long long)i, got, want);
-            }
-            bad++;
-        }
-    }
-    return bad;
-}
-
-/* ---- data ---- */
-
 static uint64_t splitmix64(uint64_t z)
 {
     z += 0x9e3779b97f4a7c15ull;

@@ -13,39 +13,51 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
+#include "opsnn/ops.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum { BENCH_OP_SOFTSHRINK = 0, BENCH_OP_SELU = 1, BENCH_OP_COUNT } bench_op;
+/* The operators are the library's (its introspection API, opsnn/ops.h): every
+ * one of them is benchmarked, named by its opsnn-golden command
+ * (softshrink-backward, selu-backward, ...). */
+typedef const opsnn_op_meta *bench_op;
+#define BENCH_MAX_ARGS 8
 
 /* How the operands are laid out. Every case has n = rows * cols output
- * elements, written contiguously. */
+ * elements, written contiguously. Which layouts an operator gets follows from
+ * what the library says of it (bench_layout_supported). */
 typedef enum {
-    BENCH_CONTIGUOUS = 0, /* all three operands contiguous, one dtype */
-    BENCH_TRANSPOSED = 1, /* gradOutput is the transpose of a [cols, rows] array */
-    BENCH_BCAST_ROW = 2, /* softshrink: self has shape [cols] (a row broadcast down) */
-    BENCH_BCAST_COL = 3, /* softshrink: self has shape [rows, 1] (a column broadcast across) */
-    BENCH_MIXED = 4, /* softshrink: gradOutput and gradInput fp16/bf16, self fp32 */
+    BENCH_CONTIGUOUS = 0, /* every operand contiguous, one dtype: every operator */
+    BENCH_TRANSPOSED = 1, /* the first input is the transpose of a [cols, rows] array (not in place) */
+    BENCH_BCAST_ROW = 2, /* broadcasting operators: the second input has shape [cols] (a row broadcast down) */
+    BENCH_BCAST_COL = 3, /* broadcasting operators: the second input has shape [rows, 1] */
+    BENCH_MIXED = 4, /* mixed-dtype operators: first input and output fp16/bf16, the second input fp32 */
     BENCH_LAYOUT_COUNT
 } bench_layout;
 
-/* SoftshrinkBackward's lambda in every case; test data is uniform in [-2, 2),
- * so about 3/4 of the elements pass their gradient. */
+/* SoftshrinkBackward's lambda (the library's default, what every case passes
+ * for a scalar: each scalar argument gets its default); test data is uniform
+ * in [-2, 2), so about 3/4 of the elements pass their gradient. */
 #define BENCH_LAMBDA 0.5f
 
 typedef struct {
     bench_op op;
     bench_layout layout;
-    aclDataType dtype; /* gradOutput and gradInput */
-    aclDataType self_dtype; /* self / result (FLOAT for BENCH_MIXED, else dtype) */
+    aclDataType dtype; /* the first input and the output */
+    aclDataType self_dtype; /* the other inputs (FLOAT for BENCH_MIXED, else dtype) */
     int64_t n, rows, cols;
-    void *g, *x, *y; /* gradOutput, self/result, gradInput storage */
-    double bytes; /* bytes of the three operands as stored (what one call must move) */
-    aclTensor *tg, *tx, *ty;
-    aclScalar *lambda;
+    void *g, *x, *y; /* first input, other inputs (one buffer), output storage */
+    double bytes; /* bytes of the operands as stored (what one call must move) */
+    int nin; /* tensor inputs */
+    int inplace; /* the output is the first input (g is then y) */
+    void *operands[BENCH_MAX_ARGS]; /* aclTensor* / aclScalar*, signature order */
+    float scalars[BENCH_MAX_ARGS]; /* the scalars' values (the library's defaults) */
 } bench_case;
+
+/* The operators: bench_op_at(i) for i = 0.. until NULL. */
+bench_op bench_op_at(size_t i);
 
 /* Names used on the command line, in the tables and in the CSV. */
 const char *bench_op_name(bench_op op);
@@ -62,16 +74,18 @@ void bench_format_size(int64_t n, char *buf, size_t size);
 /* Split a comma-separated list in place; returns the item count (<= max). */
 int bench_split_list(char *s, char **items, int max);
 
-/* 1 when the operator accepts the layout (SeluBackward has no broadcasting
- * and no mixed dtypes). */
+/* 1 when the operator accepts the layout: contiguous always; transposed when
+ * not in place; bcast-row/-col when it broadcasts (OPSNN_OP_BROADCAST) and has
+ * a second input; mixed when its dtypes may differ (OPSNN_OP_MIXED_DTYPE), it
+ * has a second input and dt is not fp32. */
 int bench_layout_supported(bench_op op, bench_layout layout, aclDataType dt);
 /* The [rows, cols] shape used for n elements: rows is the largest divisor of
  * n not above sqrt(n). */
 void bench_shape(int64_t n, int64_t *rows, int64_t *cols);
 
-/* Create the tensors of a case over the given storage; g and y must hold n
- * elements of dt, x n elements of the self dtype. Returns 0, or -1 with a
- * message on stderr. */
+/* Create the operands of a case over the given storage; g and y must hold n
+ * elements of dt, x n elements of the self dtype (an in-place case runs on y,
+ * copied from g). Returns 0, or -1 with a message on stderr. */
 int bench_case_init(bench_case *c, bench_op op, bench_layout layout, aclDataType dt, int64_t n,
                     void *g, void *x, void *y);
 void bench_case_destroy(bench_case *c);
@@ -82,10 +96,13 @@ int bench_case_call(const bench_case *c);
  * with aclDestroyAclOpExecutor. NULL on failure. */
 aclOpExecutor *bench_case_plan(const bench_case *c);
 int bench_plan_run(const bench_case *c, aclOpExecutor *executor);
-/* Sampled check of gradInput against the operator formulas (up to `samples`
- * positions, first and last included). Returns the number of mismatches and
- * prints the first few to stderr. */
-int64_t bench_case_verify(const bench_case *c, int samples);
+/* Sampled check of the output of the last bench_case_call (up to `samples`
+ * positions, first and last included) against the same operator run on
+ * contiguous copies of the operands on one thread: what the layouts and the
+ * thread count must not change (the library is bit-exact across paths; the
+ * values themselves are pinned by the test suites). Returns the number of
+ * mismatches and prints the first few to stderr; restores `threads`. */
+int64_t bench_case_verify(const bench_case *c, int samples, int threads);
 
 /* Uniform values in [-2, 2) from a fixed seed, stored as dt (rounded to
  * nearest even for fp16/bf16); the same seed gives the same values in every

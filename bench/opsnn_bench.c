@@ -1,10 +1,10 @@
 /*
  * opsnn_bench: time per call, effective GB/s and the ratio to a bandwidth
- * bound measured in the same run, for aclnnSoftshrinkBackward and
- * aclnnSeluBackward over dtypes x sizes x thread counts x layouts.
+ * bound measured in the same run, for every operator of the library (its
+ * introspection API) over dtypes x sizes x thread counts x layouts.
  *
  * A "call" is what a user pays: GetWorkspaceSize + the run. Bytes per call are
- * the three operands as stored. The bound is the faster of two plain
+ * the operands as stored. The bound is the faster of two plain
  * elementwise passes (ordinary and streaming stores) over the same bytes on
  * the same thread count (bound.c). Run with --help for the options.
  */
@@ -52,7 +52,8 @@ static void usage(FILE *f)
             "  --quick            small subset for a CI smoke run (sizes 8,1K,64K,1M; short timing)\n"
             "  --csv FILE         also write one machine-readable row per measurement to FILE\n"
             "  --threads LIST     thread counts, e.g. 1,2 (default 1,2)\n"
-            "  --ops LIST         softshrink,selu (default both)\n"
+            "  --ops LIST         operators by opsnn-golden command, e.g. softshrink-backward,selu-backward\n"
+            "                     (default: every operator of the library; `opsnn-golden ops` lists them)\n"
             "  --dtypes LIST      fp32,fp16,bf16 (default all)\n"
             "  --sizes LIST       element counts, K/M = 2^10/2^20 (default 8,1K,64K,1M,16M,64M)\n"
             "  --layouts LIST     contiguous,transposed,bcast-row,bcast-col,mixed (default all)\n"
@@ -80,9 +81,9 @@ static int parse_args(int argc, char **argv, options *o)
     static const int default_threads[] = {1, 2};
     static const int64_t default_sizes[] = {8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20};
     memset(o, 0, sizeof *o);
-    o->ops[0] = BENCH_OP_SOFTSHRINK;
-    o->ops[1] = BENCH_OP_SELU;
-    o->nops = 2;
+    for (size_t i = 0; bench_op_at(i) != NULL && o->nops < MAX_LIST; i++) {
+        o->ops[o->nops++] = bench_op_at(i);
+    }
     o->dtypes[0] = ACL_FLOAT;
     o->dtypes[1] = ACL_FLOAT16;
     o->dtypes[2] = ACL_BF16;
@@ -305,7 +306,7 @@ static const char *const csv_columns =
 
 static void print_table_header(void)
 {
-    printf("%-10s %-5s %-10s %6s %3s %12s %12s %12s %8s %8s %6s %7s %7s\n", "op", "dtype", "layout",
+    printf("%-19s %-5s %-10s %6s %3s %12s %12s %12s %8s %8s %6s %7s %7s\n", "op", "dtype", "layout",
            "elems", "thr", "call_us", "median_us", "p2_us", "GB/s", "bound", "ratio", "vs_ctg",
            "anchor");
 }
@@ -333,7 +334,7 @@ static void emit_row(FILE *csv, const row *r)
     else snprintf(vs, sizeof vs, "%7s", "-");
     if (r->anchor >= 0) snprintf(anchor, sizeof anchor, "%7.2f", r->anchor);
     else snprintf(anchor, sizeof anchor, "%7s", "-");
-    printf("%-10s %-5s %-10s %6s %3d %12.3f %12.3f %s %8.2f %8.2f %6.2f %s %s\n",
+    printf("%-19s %-5s %-10s %6s %3d %12.3f %12.3f %s %8.2f %8.2f %6.2f %s %s\n",
            bench_op_name(r->c->op), bench_dtype_name(r->c->dtype), bench_layout_name(r->c->layout),
            size, r->threads, r->call.best_ns / 1e3, r->call.median_ns / 1e3, p2, gbps,
            r->bound.gbps, ratio, vs, anchor);
@@ -437,7 +438,7 @@ static int measure_case(const options *o, group_case *g, int round)
 static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int threads,
                      double anchor, void *a, void *b, void *x32, void *y)
 {
-    group_case cases[2 * BENCH_LAYOUT_COUNT];
+    static group_case cases[MAX_LIST * BENCH_LAYOUT_COUNT];
     int ncases = 0, failures = 0;
     for (int k = 0; k < o->nops; k++) {
         for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
@@ -490,9 +491,13 @@ static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int
                 g->r.contig_ns = cases[j].r.call.best_ns;
             }
         }
-        memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
+        if (g->c.inplace) { /* the in-place operand starts again from the input data */
+            memcpy(y, a, (size_t)n * bench_dtype_size(dt));
+        } else {
+            memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
+        }
         int rc = bench_case_call(&g->c);
-        int64_t bad = rc != 0 ? 1 : bench_case_verify(&g->c, o->samples);
+        int64_t bad = rc != 0 ? 1 : bench_case_verify(&g->c, o->samples, threads);
         emit_row(csv, &g->r);
         failures += bad != 0;
     }

@@ -19,6 +19,10 @@
  *       SCALAR; name the aclnn parameter name (a token); short_name the CLI
  *       option and Python keyword; dtype (ACL_<dtype>) and default def
  *       (a double) of a scalar as the tools create it.
+ *   OPSNN_TRAITS(name, flags, summary)   optional, after its OPSNN_OP:
+ *       flags      0 or OPSNN_OP_BROADCAST | OPSNN_OP_MIXED_DTYPE (opsnn/ops.h):
+ *                  what the tools offer (broadcast layouts, mixed dtypes)
+ *       summary    "gradInput = ...": one line of what it computes (help, docs)
  *
  * and these conditional sections (a relative #include resolves in the
  * operator's folder):
@@ -34,6 +38,9 @@
  *       OPSNN_UKERNEL_X(KIND, ISA, cdt, adt, bdt, ydt, fn)  a mixed-dtype variant
  *       (kernels/kernels.h says what each row means).
  *   #ifdef OPSNN_DEF_PARAMS    #include "op_kernel/params.h": its parameter structs
+ *   #ifdef OPSNN_DEF_MODELS    #include "tests/model.h": its reference model for the
+ *       suites and the fuzzer (tests/ref_model.h says what it holds), ending in
+ *       OPSNN_MODEL(name) once per modelled row (after its include guard)
  *   #ifdef OPSNN_DEF_HEADERS   #include "aclnnop/aclnn_<name>.h": its public header(s)
  */
 #ifndef OPSNN_OP
@@ -41,6 +48,12 @@
 #endif
 #ifndef OPSNN_ARG
 #define OPSNN_ARG(op, kind, name, short_name, dtype, def)
+#endif
+#ifndef OPSNN_TRAITS
+#define OPSNN_TRAITS(name, flags, summary)
+#endif
+#ifndef OPSNN_MODEL
+#define OPSNN_MODEL(name)
 #endif
 #ifndef OPSNN_FAMILY
 #define OPSNN_FAMILY(kind)

@@ -2,6 +2,8 @@
  * section switch is undefined again. Not include-guarded on purpose. */
 #undef OPSNN_OP
 #undef OPSNN_ARG
+#undef OPSNN_TRAITS
+#undef OPSNN_MODEL
 #undef OPSNN_FAMILY
 #undef OPSNN_KTEST
 #undef OPSNN_UKERNEL

@@ -113,6 +113,38 @@ const opsnn_op_meta *opsnn_op_at(size_t i)
     return i < META_COUNT ? &META[i] : NULL;
 }
 
+/* The optional OPSNN_TRAITS lines, by operator name. */
+static const struct {
+    const char *name;
+    unsigned flags;
+    const char *summary;
+} TRAITS[] = {
+#define OPSNN_TRAITS(name, flags, summary) {#name, flags, summary},
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+    {NULL, 0, ""},
+};
+
+static size_t traits_of(const opsnn_op_meta *m)
+{
+    size_t i = 0;
+    while (m != NULL && TRAITS[i].name != NULL && strcmp(TRAITS[i].name, m->name) != 0) {
+        i++;
+    }
+    return m != NULL ? i : sizeof TRAITS / sizeof TRAITS[0] - 1;
+}
+
+unsigned opsnn_op_flags(const opsnn_op_meta *m)
+{
+    return TRAITS[traits_of(m)].flags;
+}
+
+const char *opsnn_op_summary(const opsnn_op_meta *m)
+{
+    return TRAITS[traits_of(m)].summary;
+}
+
 const opsnn_op_meta *opsnn_op_lookup(const char *s)
 {
     for (size_t i = 0; s != NULL && i < META_COUNT; i++) {

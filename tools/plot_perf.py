@@ -35,8 +35,21 @@ import re
 import sys
 
 DTYPES = ["fp32", "fp16", "bf16"]
-OPS = ["softshrink", "selu"]
-COLORS = {"softshrink": "#1f77b4", "selu": "#d62728"}
+# The operators are those of the CSV, in their order there (opsnn_bench runs
+# every operator of the library); set by set_ops().
+PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+OPS = []
+COLORS = {}
+LAYOUT_COLORS = {}
+
+
+def set_ops(rows):
+    """OPS, COLORS and LAYOUT_COLORS from the rows' op and layout columns."""
+    global OPS, COLORS, LAYOUT_COLORS
+    OPS = list(dict.fromkeys(r["op"] for r in rows))
+    COLORS = {op: PALETTE[i % len(PALETTE)] for i, op in enumerate(OPS)}
+    pairs = dict.fromkeys((r["op"], r["layout"]) for r in rows if r["layout"] != "contiguous")
+    LAYOUT_COLORS = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(pairs)}
 LAYOUTS = ["transposed", "bcast-row", "bcast-col", "mixed"]
 
 
@@ -282,11 +295,6 @@ def svg_lines(panels, title, xlabel, ylabel, ylog, refs=()):
     return "\n".join(out) + "\n"
 
 
-LAYOUT_COLORS = {("softshrink", "transposed"): "#1f77b4", ("selu", "transposed"): "#d62728",
-                 ("softshrink", "bcast-row"): "#2ca02c", ("softshrink", "bcast-col"): "#ff7f0e",
-                 ("softshrink", "mixed"): "#9467bd"}
-
-
 def svg_layouts(rows):
     """vs contiguous against size, per dtype; solid: most threads, dashed: fewer."""
     rows = [r for r in rows if r["layout"] != "contiguous"]
@@ -346,9 +354,9 @@ def svg_midsize(after, before):
         for tag, color in (("before", "#999999"), ("after", "#1f77b4")):
             for t, dash in ((1, "6,3"), (2, "")):
                 pts = [(n, v / 1e3) for (g, op, d, n, th), v in m.items()
-                       if g == tag and d == dt and th == t and op == "softshrink"]
+                       if g == tag and d == dt and th == t and op == OPS[0]]
                 if pts:
-                    series.append(("softshrink %s, %dT" % (tag, t), color, dash, 1.2 + 1.2 * (t - 1), pts))
+                    series.append(("%s %s, %dT" % (OPS[0], tag, t), color, dash, 1.2 + 1.2 * (t - 1), pts))
         if series:
             panels.append((dt, series))
     return svg_lines(panels, "Mid-size calls: time per call before / after (SoftshrinkBackward)",
@@ -590,6 +598,9 @@ def main(argv):
     if not rows:
         raise SystemExit("plot_perf: %s has no rows" % args.csv)
     trows = read_csv(args.torch) if args.torch else []
+    midsize = [r for p in args.midsize for r in read_csv(p)] if args.midsize else None
+    before = [r for p in args.midsize_before for r in read_csv(p)] if args.midsize_before else None
+    set_ops(rows + (midsize or []) + (before or []))
     threads = args.threads or max(int(r["threads"]) for r in rows)
     if args.svg:
         with open(args.svg, "w") as f:
@@ -597,8 +608,6 @@ def main(argv):
     if args.layout_svg:
         with open(args.layout_svg, "w") as f:
             f.write(svg_layouts(rows))
-    midsize = [r for p in args.midsize for r in read_csv(p)] if args.midsize else None
-    before = [r for p in args.midsize_before for r in read_csv(p)] if args.midsize_before else None
     if args.midsize_svg:
         if midsize is None:
             raise SystemExit("plot_perf: --midsize-svg needs --midsize")

@@ -53,6 +53,10 @@ typedef struct opsnn_op_meta {
                        aclrtStream stream);
 } opsnn_op_meta;
 
+/** What opsnn_op_flags() says of an operator (its manifest row's OPSNN_TRAITS). */
+#define OPSNN_OP_BROADCAST 1u   /**< the tensor inputs broadcast (NumPy rules); the output has the broadcast shape */
+#define OPSNN_OP_MIXED_DTYPE 2u /**< the inputs may differ in dtype, and the output dtype may differ from them */
+
 /** The number of operators. */
 OPSNN_API size_t opsnn_op_count(void);
 /** Operator i (0 .. opsnn_op_count()-1), or NULL past the end. */
@@ -60,6 +64,12 @@ OPSNN_API const opsnn_op_meta *opsnn_op_at(size_t i);
 /** The operator whose name, api, command or kernel_op is s (exact spelling;
  *  the first in table order), or NULL (also for s NULL). */
 OPSNN_API const opsnn_op_meta *opsnn_op_lookup(const char *s);
+
+/** OPSNN_OP_* flags of m (0 for NULL or an operator that declares none). */
+OPSNN_API unsigned opsnn_op_flags(const opsnn_op_meta *m);
+/** One line of what m computes ("gradInput = gradOutput where ..."); "" when
+ *  it has none (or m is NULL). For help texts and generated docs. */
+OPSNN_API const char *opsnn_op_summary(const opsnn_op_meta *m);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 """opsnn: NumPy / PyTorch front end of libopsnn, the CPU reference of CANN
-ops-nn's aclnnSoftshrinkBackward, aclnnSeluBackward, aclnnSoftshrink, aclnnSelu
-and aclnnInplaceSelu (pure ctypes over the installed library; NumPy is the only
-dependency, torch is optional).
+ops-nn's aclnn operators (pure ctypes over the installed library; NumPy is the
+only dependency, torch is optional). Every operator of the library is a
+function opsnn.<name>(inputs..., scalars=default..., out=None, soc=None,
+opp=None), made from the library's own description of it (opsnn.operators()):
 
     import numpy as np, opsnn
     gi = opsnn.softshrink_backward(grad, x, lambd=0.5)
@@ -21,14 +22,16 @@ opsnn.set_soc("Ascend910B"), opsnn.set_opp("ops-nn") for the whole process
 opp= keyword arguments on each operator call for that call only.
 Golden plugins for CANN's test kit (TTK): opsnn.golden."""
 import ctypes
+import keyword
 
 import numpy as np
 
 from . import _lib
 from .status import status_name
 
-__all__ = ["softshrink_backward", "selu_backward", "softshrink", "selu", "inplace_selu", "OpsnnError", "status_name", "library_path",
-           "library_version", "set_soc", "get_soc", "set_opp", "get_opp", "kernel_generation"]
+__all__ = [op.name for op in _lib.OPS] + ["OpsnnError", "status_name", "library_path", "library_version",
+                                          "set_soc", "get_soc", "set_opp", "get_opp", "kernel_generation",
+                                          "operators"]
 
 library_path = _lib.path
 
@@ -230,10 +233,10 @@ def _new_like(ref, shape):
     return np.empty(shape, dtype=ref.dtype.newbyteorder("="))
 
 
-def _call(api, inputs, names, scalar, out, shape):
-    """Run `api` on the input arrays (then the scalar handle, if any, then the
-    output), the output being `out` or a new array like inputs[0]. With
-    shape None the call is in place on inputs[0]."""
+def _call(op, inputs, names, scalars, out, shape):
+    """Run op on the input arrays and scalar handles (the output being `out`
+    or a new array like inputs[0]), the handles in the C signature's order.
+    With shape None the call is in place on inputs[0]."""
     in_place = shape is None
     if out is not None:
         out = _as_operand(out, "out")
@@ -251,11 +254,19 @@ def _call(api, inputs, names, scalar, out, shape):
     views = []
     try:
         views = [_View(a, n) for a, n in zip(inputs, names)]
-        handles = [v.handle for v in views] + ([scalar] if scalar is not None else [])
+        out_view = None
         if not in_place:
-            views.append(_View(target, "out"))
-            handles.append(views[-1].handle)
-        _run(api, handles)
+            out_view = _View(target, "out")
+            views.append(out_view)
+        tq, sq, handles = iter(views), iter(scalars), []
+        for a in op.args:
+            if a.kind == _lib.ARG_SCALAR:
+                handles.append(next(sq))
+            elif a.kind == _lib.ARG_TENSOR_OUT:
+                handles.append(out_view.handle)
+            else:
+                handles.append(next(tq).handle)
+        _run(op.api, handles)
     finally:
         for v in views:
             v.close()
@@ -264,76 +275,111 @@ def _call(api, inputs, names, scalar, out, shape):
     return result
 
 
-def _scalar(lambd):
-    """An aclScalar of lambda: a numpy scalar keeps its dtype, a Python number
-    or a one-element array/tensor is a float32 (as `float lambd = ...;` in C).
-    None, strings and other objects are a TypeError (torch refuses them too)."""
-    if isinstance(lambd, np.generic) and lambd.dtype.name in _NP_ACL and lambd.dtype.kind in "biuf":
-        holder = np.array(lambd)
-        code = _NP_ACL[lambd.dtype.name]
+_ACL_NP = {0: np.float32, 1: np.float16, 2: np.int8, 3: np.int32, 4: np.uint8, 6: np.int16, 9: np.int64,
+           11: np.float64, 12: np.bool_}
+
+
+def _scalar(value, name, acl_dtype=0):
+    """An aclScalar: a numpy scalar keeps its dtype, a Python number or a
+    one-element array/tensor has the operator's scalar dtype (float32, as
+    `float lambd = ...;` in C). None, strings and other objects are a
+    TypeError (torch refuses them too)."""
+    if isinstance(value, np.generic) and value.dtype.name in _NP_ACL and value.dtype.kind in "biuf":
+        holder = np.array(value)
+        code = _NP_ACL[value.dtype.name]
     else:
-        if (_is_torch(lambd) or isinstance(lambd, np.ndarray)) and getattr(lambd, "ndim", 1) == 0:
-            lambd = lambd.item()
-        if not isinstance(lambd, (int, float)):  # bool is an int, as torch reads it
-            raise TypeError("lambd: expected a number, got %s" % (type(lambd).__name__ if lambd is not None
-                                                                   else "None"))
-        holder = np.array(lambd, dtype=np.float32)
-        code = 0
+        if (_is_torch(value) or isinstance(value, np.ndarray)) and getattr(value, "ndim", 1) == 0:
+            value = value.item()
+        if not isinstance(value, (int, float)):  # bool is an int, as torch reads it
+            raise TypeError("%s: expected a number, got %s" % (name, type(value).__name__ if value is not None
+                                                                 else "None"))
+        code = acl_dtype if acl_dtype in _ACL_NP else 0
+        holder = np.array(value, dtype=_ACL_NP[code])
     handle = _lib.lib.aclCreateScalar(ctypes.c_void_p(holder.ctypes.data), code)
     if not handle:
         raise OpsnnError("aclCreateScalar", 161002, _errmsg())
     return handle, holder
 
 
-def _with_lambda(lambd, fn):
-    handle, holder = _scalar(lambd)
-    try:
-        return fn(handle)
-    finally:
-        _lib.lib.aclDestroyScalar(handle)
-        del holder
+def _py_name(short_name):
+    """The Python parameter of an argument: its short name, but x for self /
+    selfRef and, for a Python keyword, the keyword without its last letter
+    (lambda -> lambd, as torch spells it)."""
+    if short_name in ("self", "selfRef"):
+        return "x"
+    return short_name[:-1] if keyword.iskeyword(short_name) else short_name
 
 
-def softshrink_backward(grad, x, lambd=0.5, out=None, soc=None, opp=None):
-    """gradInput = grad where |x| > lambd (or x is NaN), else 0; grad and x
-    broadcast. Returns out (allocated with grad's dtype when None)."""
-    grad, x = _as_operand(grad, "grad"), _as_operand(x, "self")
-    try:
-        shape = np.broadcast_shapes(tuple(grad.shape), tuple(x.shape))
-    except ValueError:
-        shape = tuple(grad.shape)  # the library refuses it with its own message
+def _invoke(op, values, out, soc, opp):
+    """op on `values`: its tensor inputs and scalars in the C signature's
+    order (the output excluded)."""
+    tensors, names, scalars = [], [], []
+    params = [a for a in op.args if a.kind != _lib.ARG_TENSOR_OUT]
+    for a, v in zip(params, values):
+        if a.kind == _lib.ARG_SCALAR:
+            scalars.append((a, v))
+        else:
+            # messages name an operand by its short name; the one written over
+            # in place by its C name (selfRef)
+            label = a.name if a.kind == _lib.ARG_TENSOR_INOUT else a.short_name
+            tensors.append(_as_operand(v, label))
+            names.append(label)
+    in_place = any(a.kind == _lib.ARG_TENSOR_INOUT for a in op.args)
+    shape = None
+    if not in_place:
+        shape = tuple(tensors[0].shape)
+        if op.flags & _lib.OP_BROADCAST:
+            try:
+                shape = np.broadcast_shapes(*(tuple(t.shape) for t in tensors))
+            except ValueError:
+                pass  # the library refuses it with its own message
     with _config(soc, opp):
-        return _with_lambda(lambd, lambda h: _call("aclnnSoftshrinkBackward", [grad, x], ["grad", "self"],
-                                                   h, out, shape))
+        made = []
+        try:
+            for a, v in scalars:
+                made.append(_scalar(v, _py_name(a.short_name), a.scalar_dtype))
+            return _call(op, tensors, names, [h for h, _ in made], out, shape)
+        finally:
+            for h, _ in made:
+                _lib.lib.aclDestroyScalar(h)
 
 
-def selu_backward(grad, result, out=None, soc=None, opp=None):
-    """The SELU gradient from the forward output `result`, with the kernel
-    arithmetic of the SoC and package in effect (or soc= / opp=). Returns out
-    (allocated like grad when None)."""
-    grad, result = _as_operand(grad, "grad"), _as_operand(result, "result")
-    with _config(soc, opp):
-        return _call("aclnnSeluBackward", [grad, result], ["grad", "result"], None, out, tuple(grad.shape))
+def _make_function(op):
+    """opsnn.<op.name>: a real Python function with the operator's
+    parameters (so signatures, keywords and errors are Python's own)."""
+    params, call = [], []
+    for a in op.args:
+        if a.kind == _lib.ARG_TENSOR_OUT:
+            continue
+        n = _py_name(a.short_name)
+        if not n.isidentifier() or keyword.iskeyword(n):
+            raise ImportError("opsnn: operator %s: argument %r has no Python name" % (op.name, a.short_name))
+        params.append("%s=%r" % (n, a.scalar_default) if a.kind == _lib.ARG_SCALAR else n)
+        call.append(n)
+    in_place = any(a.kind == _lib.ARG_TENSOR_INOUT for a in op.args)
+    params += ([] if in_place else ["out=None"]) + ["soc=None", "opp=None"]
+    src = "def %s(%s):\n    return _invoke(_op, (%s,), %s, soc, opp)\n" % (
+        op.name, ", ".join(params), ", ".join(call), "None" if in_place else "out")
+    scope = {"_invoke": _invoke, "_op": op}
+    exec(src, scope)  # noqa: S102 - names checked above, from the library's table
+    fn = scope[op.name]
+    first = _py_name(next(a.short_name for a in op.args if a.kind != _lib.ARG_TENSOR_OUT
+                          and a.kind != _lib.ARG_SCALAR))
+    what = (op.summary or op.name) + ", computed by " + op.api
+    if in_place:
+        fn.__doc__ = "%s: %s is overwritten and returned." % (what, first)
+    else:
+        fn.__doc__ = "%s. Returns out (allocated like %s when None)." % (what, first)
+    fn.__module__ = __name__
+    return fn
 
 
-def softshrink(x, lambd=0.5, out=None, soc=None, opp=None):
-    """x - lambd where x > lambd, x + lambd where x < -lambd, else 0
-    (aclnnSoftshrink). Returns out (allocated like x when None)."""
-    x = _as_operand(x, "self")
-    with _config(soc, opp):
-        return _with_lambda(lambd, lambda h: _call("aclnnSoftshrink", [x], ["self"], h, out, tuple(x.shape)))
+def operators():
+    """The library's operators: objects with name, api, command, kernel_op,
+    args (name, short_name, kind, scalar_dtype, scalar_default), flags."""
+    return list(_lib.OPS)
 
 
-def selu(x, out=None, soc=None, opp=None):
-    """SCALE * (max(x, 0) + min(ALPHA * (exp(x) - 1), 0)) (aclnnSelu).
-    Returns out (allocated like x when None)."""
-    x = _as_operand(x, "self")
-    with _config(soc, opp):
-        return _call("aclnnSelu", [x], ["self"], None, out, tuple(x.shape))
-
-
-def inplace_selu(x, soc=None, opp=None):
-    """aclnnInplaceSelu: x is overwritten with selu(x) and returned."""
-    x = _as_operand(x, "selfRef")
-    with _config(soc, opp):
-        return _call("aclnnInplaceSelu", [x], ["selfRef"], None, None, None)
+for _op in _lib.OPS:
+    globals()[_op.name] = _make_function(_op)
+del _op

@@ -59,16 +59,60 @@ lib.aclrtFree.restype = ctypes.c_int
 lib.aclrtFree.argtypes = [_p]
 lib.aclDestroyAclOpExecutor.restype = ctypes.c_int
 lib.aclDestroyAclOpExecutor.argtypes = [_p]
-# The aclnn two-phase pairs: phase 1 takes the operand handles (tensors and
-# scalars, in the C signature's order) then workspaceSize* and executor**.
+# The operators, as the library describes them (include/opsnn/ops.h):
+# opsnn_op_count / opsnn_op_at give each one's names and arguments; its aclnn
+# two-phase pair is then found by name. Phase 1 takes the operand handles
+# (tensors and scalars, in the C signature's order) then workspaceSize* and
+# executor**.
+ARG_TENSOR_IN, ARG_TENSOR_OUT, ARG_TENSOR_INOUT, ARG_SCALAR = range(4)
+OP_BROADCAST, OP_MIXED_DTYPE = 1, 2
+
+
+class _OpArg(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("short_name", ctypes.c_char_p), ("kind", ctypes.c_int),
+                ("scalar_dtype", ctypes.c_int), ("scalar_default", ctypes.c_double)]
+
+
+class _OpMeta(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("api", ctypes.c_char_p), ("command", ctypes.c_char_p),
+                ("kernel_op", ctypes.c_char_p), ("nargs", ctypes.c_int), ("args", ctypes.POINTER(_OpArg)),
+                ("get_workspace_size", _p), ("run", _p)]
+
+
+class OpArg:
+    """One parameter of phase 1: name (the C one), short_name (the CLI
+    option), kind (ARG_*), scalar_dtype (an aclDataType), scalar_default."""
+
+    def __init__(self, a):
+        self.name, self.short_name = a.name.decode(), a.short_name.decode()
+        self.kind, self.scalar_dtype, self.scalar_default = a.kind, a.scalar_dtype, a.scalar_default
+
+
+class OpMeta:
+    """One operator: name (opsnn.<name>), api (aclnnXxx), command
+    (opsnn-golden's), kernel_op (ops-nn's), args, flags (OP_*), summary."""
+
+    def __init__(self, p):
+        m = p.contents
+        self.name, self.api, self.command = m.name.decode(), m.api.decode(), m.command.decode()
+        self.kernel_op = m.kernel_op.decode()
+        self.args = [OpArg(m.args[i]) for i in range(m.nargs)]
+        self.flags = lib.opsnn_op_flags(p)
+        summary = lib.opsnn_op_summary(p)
+        self.summary = summary.decode() if summary else ""
+
+
 _u64p = ctypes.POINTER(ctypes.c_uint64)
-APIS = {
-    "aclnnSoftshrinkBackward": 4,  # gradOutput, self, lambda, gradInput
-    "aclnnSeluBackward": 3,  # gradOutput, result, gradInput
-    "aclnnSoftshrink": 3,  # self, lambd, out
-    "aclnnSelu": 2,  # self, out
-    "aclnnInplaceSelu": 1,  # selfRef
-}
+lib.opsnn_op_count.restype = ctypes.c_size_t
+lib.opsnn_op_count.argtypes = []
+lib.opsnn_op_at.restype = ctypes.POINTER(_OpMeta)
+lib.opsnn_op_at.argtypes = [ctypes.c_size_t]
+lib.opsnn_op_flags.restype = ctypes.c_uint
+lib.opsnn_op_flags.argtypes = [ctypes.POINTER(_OpMeta)]
+lib.opsnn_op_summary.restype = ctypes.c_char_p
+lib.opsnn_op_summary.argtypes = [ctypes.POINTER(_OpMeta)]
+OPS = [OpMeta(lib.opsnn_op_at(i)) for i in range(lib.opsnn_op_count())]
+APIS = {op.api: len(op.args) for op in OPS}
 for _api, _nargs in APIS.items():
     _ws = getattr(lib, _api + "GetWorkspaceSize")
     _ws.restype = ctypes.c_int

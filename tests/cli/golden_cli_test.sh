@@ -399,7 +399,7 @@ refuse "option twice" "option --shape given more than once" -- \
 refuse "missing required option" "option --result is required" -- "$G" selu-backward --grad g.bin --out bad.bin
 refuse "bad shape" "--shape: bad shape \"4,-2\"" -- \
     "$G" selu-backward --grad g.bin --result g.bin --out bad.bin --dtype fp32 --shape 4,-2
-refuse "unknown command" "unknown command \"softshrink\"" -- "$G" softshrink
+refuse "unknown command" "unknown command \"softshrinkk\"" -- "$G" softshrinkk
 refuse "gen bad range" "--range: need finite LO <= HI" -- "$G" gen --out bad.bin --dtype fp32 --shape 4 --range 2,1
 refuse "gen int8 out of range" "[-128, 127]" -- "$G" gen --out bad.bin --dtype int8 --shape 4 --range 0,300
 refuse "gen int NaN" "int8 has no NaN or inf" -- "$G" gen --out bad.bin --dtype int8 --shape 4 --nan-ratio 0.1
@@ -608,6 +608,27 @@ OPSNN_SOC=Ascend910B OPSNN_OPP=ops-nn run "selu int32 from the environment" 0 "$
     --grad g5.bin --result r5.bin --out s5.bin --dtype int32 --shape 1
 eq "selu int32 from the environment" "$(vals s5.bin d4)" "5254"
 rm -f g5.bin r5.bin s5.bin
+
+echo "== every operator of the library is a sub-command (from opsnn-golden ops)"
+"$G" gen --out op_in.bin --dtype fp32 --values 1.5,-0.25,0,-3 >/dev/null
+nops=0
+for cmd in $("$G" ops | awk '{print $3}'); do
+    nops=$((nops + 1))
+    # its required FILE options from its synopsis: the inputs get op_in.bin, --out the output
+    args=()
+    for o in $("$G" help "$cmd" | sed -n '1,3p' | grep -o -- '--[A-Za-z0-9-]* FILE' | awk '{print $1}'); do
+        if [ "$o" = --out ]; then args+=("$o" "op_$cmd.bin"); else args+=("$o" op_in.bin); fi
+    done
+    run "$cmd runs on fp32" 0 "$G" "$cmd" "${args[@]}" --dtype fp32 --shape 4
+    has "$cmd says what it wrote" "$OUT" "$cmd: wrote op_$cmd.bin (fp32, shape [4])"
+    refuse "$cmd: unknown option" "opsnn-golden $cmd: unknown option --no-such" -- \
+        "$G" "$cmd" "${args[@]}" --no-such 1
+    rm -f "op_$cmd.bin"
+done
+[ "$nops" -ge 2 ] && ok || bad "opsnn-golden ops lists $nops operators"
+"$G" softshrink-backward --grad op_in.bin --self op_in.bin --out op_ref.bin --dtype fp32 --shape 4 >/dev/null
+eq "softshrink-backward default lambda (the library's 0.5)" "$(vals op_ref.bin f4)" "1.5 0 0 -3"
+rm -f op_in.bin op_ref.bin
 
 echo "golden_cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

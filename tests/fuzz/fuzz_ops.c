@@ -1,11 +1,15 @@
 /*
- * fuzz_ops.c - libFuzzer harness for both operators (docs/dev/testing.md).
+ * fuzz_ops.c - libFuzzer harness for the library's operators (docs/dev/testing.md):
+ * every operator the library lists (opsnn/ops.h) that has a reference model
+ * (its folder's tests/model.h, OPSNN_MODEL: ../ref_model.h) and fits the
+ * harness's shape (one or two tensor inputs, one output, at most one scalar).
  *
- * The input is decoded into three tensor descriptors (gradOutput, self/result,
- * gradInput: rank 0-10 or an out-of-range rank, dims and strides including 0,
+ * The input is decoded into three tensor descriptors (the inputs, e.g.
+ * gradOutput and self/result, then the output, e.g. gradInput: rank 0-10 or
+ * an out-of-range rank, dims and strides including 0,
  * huge and negative values, offsets, storage shapes, any dtype including
  * invalid enum values, any format, NULLs, buffers shared between tensors) and
- * a lambda scalar. Both operators' phase 1 runs on them; when it succeeds and
+ * a scalar. Every modelled operator's phase 1 runs on them; when it succeeds and
  * every buffer could be allocated from the declared storage, phase 2 runs in
  * one of six ways (plain; after a too-small or NULL workspace; repeatable,
  * twice; destroyed unrun; after a wrong-operator call and a destroyed stream;
@@ -38,10 +42,9 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_selu_backward.h"
-#include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/alloc.h"
 #include "fuzz/model.h"
+#include "opsnn/ops.h"
 
 #define NT 3 /* tensors: gradOutput, self / result, gradInput */
 #define NB (NT + 1) /* buffers: one per tensor, and one that gradInput is rebound to */
@@ -434,16 +437,6 @@ static void describe_created(tdesc *t)
 
 /* ---- the model of phase 1 ---- */
 
-static int op_dtype_ok_softshrink(aclDataType dt)
-{
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
-}
-
-static int op_dtype_ok_selu(aclDataType dt)
-{
-    return op_dtype_ok_softshrink(dt) || dt == ACL_INT8 || dt == ACL_INT32;
-}
-
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -532,46 +525,144 @@ static aclnnStatus finish_with_overlap(const tdesc *out)
     return ov == 1 ? ACLNN_ERR_PARAM_INVALID : ov == 0 ? ACLNN_SUCCESS : MODEL_EITHER;
 }
 
-static aclnnStatus model_softshrink_status(const fuzz_case *c, float *lambda_f)
+static int verbose_env(void)
 {
-    const tdesc *g = &c->t[0], *x = &c->t[1], *y = &c->t[2];
-    if (!g->t || !x->t || !c->lambda.s || !y->t || c->ws_null || c->ex_null) {
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    if (!op_dtype_ok_softshrink(g->dt) || !op_dtype_ok_softshrink(x->dt) ||
-        !op_dtype_ok_softshrink(y->dt)) {
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    if (g->ndim > 8 || x->ndim > 8) {
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    int64_t shape[MAX_DECODED_RANK];
-    int ndim;
-    if (!model_broadcast(g, x, shape, &ndim) || !same_shape(y, shape, ndim)) {
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    double lam_d;
-    if (!model_scalar_value(c->lambda.bytes, c->lambda.dt, lambda_f, &lam_d)) {
-        return ACLNN_ERR_PARAM_INVALID; /* unreachable: the scalar was created */
-    }
-    (void)lam_d;
-    if (*lambda_f < 0.0f) { /* the op_api's ToFloat() < 0.0f: NaN and -1e-300 pass */
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return finish_with_overlap(y);
+    return getenv("FUZZ_OPS_VERBOSE") != NULL && getenv("FUZZ_OPS_VERBOSE")[0] == '1';
 }
 
-static aclnnStatus model_selu_status(const fuzz_case *c)
+/* ---- the operators: the modelled rows of the manifest ---- */
+
+typedef struct {
+    const char *name;
+    uint64_t (*elem)(const uint64_t *in, const aclDataType *in_dt, aclDataType out_dt, const float *scalars);
+    int (*dtypes_ok)(const aclDataType *dt);
+    int (*max_rank)(void);
+    aclnnStatus (*scalars_ok)(const float *scalars);
+} fuzz_model;
+
+static const fuzz_model MODELS[] = {
+#define OPSNN_DEF_MODELS
+#define OPSNN_MODEL(name) \
+    {#name, model_##name, model_##name##_dtypes_ok, model_##name##_max_rank, model_##name##_scalars_ok},
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+};
+
+/* One operator as the harness drives it: its tensor inputs are t[0..nin),
+ * its output t[2], its scalar (if any) the decoded one. */
+typedef struct {
+    const opsnn_op_meta *m;
+    const fuzz_model *model;
+    int nin;
+    int scalar_arg; /* -1: none */
+    int arg_tensor[8]; /* the t[] index of each argument (-1: the scalar) */
+} fuzz_op;
+
+static fuzz_op OPS[16];
+static int NOPS;
+
+static void find_ops(void)
 {
-    const tdesc *g = &c->t[0], *r = &c->t[1], *y = &c->t[2];
-    if (!g->t || !r->t || !y->t || c->ws_null || c->ex_null) {
+    for (size_t k = 0; k < sizeof MODELS / sizeof MODELS[0]; k++) {
+        const opsnn_op_meta *m = opsnn_op_lookup(MODELS[k].name);
+        CHECK(m != NULL, "model %s names no operator of the library", MODELS[k].name);
+        fuzz_op op = {m, &MODELS[k], 0, -1, {0}};
+        int nout = 0, fits = m->nargs <= 8;
+        for (int i = 0; fits && i < m->nargs; i++) {
+            switch (m->args[i].kind) {
+            case OPSNN_ARG_TENSOR_IN:
+                op.arg_tensor[i] = op.nin++;
+                break;
+            case OPSNN_ARG_TENSOR_OUT:
+                op.arg_tensor[i] = NT - 1;
+                nout++;
+                break;
+            case OPSNN_ARG_SCALAR:
+                fits &= op.scalar_arg < 0;
+                op.scalar_arg = i;
+                op.arg_tensor[i] = -1;
+                break;
+            default: /* in place: not this harness's shape */
+                fits = 0;
+                break;
+            }
+        }
+        if (fits && nout == 1 && op.nin >= 1 && op.nin <= NT - 1 && NOPS < (int)COUNT(OPS)) {
+            OPS[NOPS++] = op;
+        } else if (verbose_env()) {
+            fprintf(stderr, "fuzz_ops: %s does not fit the harness (one or two inputs, one output, <= 1 scalar)\n",
+                    m->api);
+        }
+    }
+    CHECK(NOPS > 0, "no operator to fuzz");
+}
+
+/* The operands of op in signature order. */
+static void operands(const fuzz_op *op, const fuzz_case *c, void **o)
+{
+    for (int i = 0; i < op->m->nargs; i++) {
+        o[i] = op->arg_tensor[i] < 0 ? (void *)c->lambda.s : (void *)c->t[op->arg_tensor[i]].t;
+    }
+}
+
+/* The model of phase 1: NULLs, then the operator's dtype, rank and scalar
+ * rules, the shapes (broadcast when the operator broadcasts, else all equal),
+ * then internal overlap of the output. */
+static aclnnStatus model_status(const fuzz_op *op, const fuzz_case *c, float *scalars)
+{
+    const tdesc *y = &c->t[NT - 1];
+    for (int i = 0; i < op->m->nargs; i++) {
+        if (op->arg_tensor[i] < 0 ? c->lambda.s == NULL : c->t[op->arg_tensor[i]].t == NULL) {
+            return ACLNN_ERR_PARAM_NULLPTR;
+        }
+    }
+    if (c->ws_null || c->ex_null) {
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (!op_dtype_ok_selu(g->dt) || r->dt != g->dt || y->dt != g->dt) {
+    aclDataType dts[8];
+    int nt = 0;
+    for (int i = 0; i < op->m->nargs; i++) {
+        if (op->arg_tensor[i] >= 0) {
+            dts[nt++] = c->t[op->arg_tensor[i]].dt;
+        }
+    }
+    if (!op->model->dtypes_ok(dts)) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (!same_shape(r, g->dims, (int)g->ndim) || !same_shape(y, g->dims, (int)g->ndim)) {
+    int max_rank = op->model->max_rank();
+    for (int k = 0; max_rank > 0 && k < op->nin; k++) {
+        if (c->t[k].ndim > (uint64_t)max_rank) {
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    int64_t shape[MAX_DECODED_RANK];
+    int ndim = (int)c->t[0].ndim;
+    memcpy(shape, c->t[0].dims, sizeof shape);
+    for (int k = 1; k < op->nin; k++) {
+        if (opsnn_op_flags(op->m) & OPSNN_OP_BROADCAST) {
+            tdesc acc = c->t[0];
+            acc.ndim = (uint64_t)ndim;
+            memcpy(acc.dims, shape, sizeof shape);
+            if (!model_broadcast(&acc, &c->t[k], shape, &ndim)) {
+                return ACLNN_ERR_PARAM_INVALID;
+            }
+        } else if (!same_shape(&c->t[k], shape, ndim)) {
+            return ACLNN_ERR_PARAM_INVALID;
+        }
+    }
+    if (!same_shape(y, shape, ndim)) {
         return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (op->scalar_arg >= 0) {
+        double as_double;
+        if (!model_scalar_value(c->lambda.bytes, c->lambda.dt, &scalars[op->scalar_arg], &as_double)) {
+            return ACLNN_ERR_PARAM_INVALID; /* unreachable: the scalar was created */
+        }
+        aclnnStatus st = op->model->scalars_ok(scalars);
+        if (st != ACLNN_SUCCESS) {
+            return st;
+        }
     }
     return finish_with_overlap(y);
 }
@@ -581,9 +672,9 @@ static aclnnStatus model_selu_status(const fuzz_case *c)
 typedef struct {
     fuzz_case *c;
     buffer *buf;
-    int op; /* 0 softshrink, 1 selu */
-    float lambda;
-    int out_buffer; /* where gradInput's data is now (rebinding moves it) */
+    const fuzz_op *op;
+    float scalars[8]; /* the scalar's value at its argument index */
+    int out_buffer; /* where the output's data is now (rebinding moves it) */
 } run_ctx;
 
 static void snapshot_all(buffer *buf)
@@ -621,22 +712,24 @@ static int64_t input_offset(const tdesc *t, const int64_t *idx, int out_ndim)
 static void check_results(const run_ctx *rc)
 {
     const fuzz_case *c = rc->c;
-    const tdesc *g = &c->t[0], *x = &c->t[1], *y = &c->t[2];
+    const tdesc *y = &c->t[NT - 1];
     buffer *buf = rc->buf;
-    int n = (int)y->ndim;
+    int n = (int)y->ndim, nin = rc->op->nin;
     int64_t idx[MAX_DECODED_RANK] = {0};
     for (int64_t i = 0; i < y->numel; i++) {
         int64_t yo = input_offset(y, idx, n);
-        const unsigned char *gs = buf[g->buffer].snapshot + input_offset(g, idx, n) * (int64_t)g->es;
-        const unsigned char *xs = buf[x->buffer].snapshot + input_offset(x, idx, n) * (int64_t)x->es;
-        uint64_t gv = model_load(gs, g->dt), xv = model_load(xs, x->dt);
-        uint64_t want = rc->op == 0 ? model_softshrink(gv, g->dt, xv, x->dt, y->dt, rc->lambda)
-                                    : model_selu(gv, xv, y->dt);
+        uint64_t v[NT] = {0};
+        aclDataType dts[NT];
+        for (int k = 0; k < nin; k++) {
+            const tdesc *t = &c->t[k];
+            v[k] = model_load(buf[t->buffer].snapshot + input_offset(t, idx, n) * (int64_t)t->es, t->dt);
+            dts[k] = t->dt;
+        }
+        uint64_t want = rc->op->model->elem(v, dts, y->dt, rc->scalars);
         uint64_t got = model_load(buf[rc->out_buffer].p + yo * (int64_t)y->es, y->dt);
-        CHECK(got == want, "%s: element %lld (offset %lld): got 0x%llx, want 0x%llx (g 0x%llx, x 0x%llx)",
-              rc->op == 0 ? "softshrink" : "selu", (long long)i, (long long)yo,
-              (unsigned long long)got, (unsigned long long)want, (unsigned long long)gv,
-              (unsigned long long)xv);
+        CHECK(got == want, "%s: element %lld (offset %lld): got 0x%llx, want 0x%llx (inputs 0x%llx, 0x%llx)",
+              rc->op->m->name, (long long)i, (long long)yo, (unsigned long long)got, (unsigned long long)want,
+              (unsigned long long)v[0], (unsigned long long)v[1]);
         for (int d = n - 1; d >= 0; d--) {
             if (++idx[d] < y->dims[d]) {
                 break;
@@ -665,13 +758,12 @@ static void check_results(const run_ctx *rc)
     }
 }
 
-static aclnnStatus phase2(int op, void *ws, uint64_t ws_size, aclOpExecutor *ex, aclrtStream s)
+static aclnnStatus phase2(const fuzz_op *op, void *ws, uint64_t ws_size, aclOpExecutor *ex, aclrtStream s)
 {
-    return op == 0 ? aclnnSoftshrinkBackward(ws, ws_size, ex, s)
-                   : aclnnSeluBackward(ws, ws_size, ex, s);
+    return op->m->run(ws, ws_size, ex, s);
 }
 
-static void expect_stale(int op, aclOpExecutor *ex)
+static void expect_stale(const fuzz_op *op, aclOpExecutor *ex)
 {
     /* the registry answers for a freed executor (the pointer is never read) */
     aclnnStatus st = phase2(op, NULL, 0, ex, NULL);
@@ -705,15 +797,15 @@ static int same_layout(const tdesc *in, const tdesc *out, const void *out_data)
     return 1;
 }
 
-static uint64_t model_workspace(const fuzz_case *c, const void *out_data)
+static uint64_t model_workspace(const fuzz_case *c, int nin, const void *out_data)
 {
-    const tdesc *y = &c->t[2];
+    const tdesc *y = &c->t[NT - 1];
     if (y->numel == 0) {
         return 0;
     }
     uintptr_t olo = (uintptr_t)out_data + (uintptr_t)y->offset * y->es;
     uintptr_t ohi = (uintptr_t)out_data + (uintptr_t)(y->last + 1) * y->es;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < nin; k++) {
         const tdesc *in = &c->t[k];
         if (in->numel == 0 || same_layout(in, y, out_data)) {
             continue;
@@ -735,15 +827,16 @@ static void run_rebound(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t
                         aclrtStream stream)
 {
     const fuzz_case *c = rc->c;
-    const tdesc *g = &c->t[0], *y = &c->t[2];
+    const tdesc *g = &c->t[0], *y = &c->t[NT - 1];
     buffer *buf = rc->buf;
+    int nin = rc->op->nin;
     CHECK(aclSetAclOpExecutorRepeatable(ex) == ACLNN_SUCCESS, "repeatable");
-    CHECK(aclSetInputTensorAddr(ex, 2, NULL, ws) == ACLNN_ERR_PARAM_INVALID, "input index 2");
+    CHECK(aclSetInputTensorAddr(ex, (size_t)nin, NULL, ws) == ACLNN_ERR_PARAM_INVALID, "input index %d", nin);
     CHECK(aclSetOutputTensorAddr(ex, 1, NULL, ws) == ACLNN_ERR_PARAM_INVALID, "output index 1");
     if (y->numel == 0) {
         run_checked(rc, ex, ws, ws_size, stream);
     } else {
-        for (int k = 0; k < 2; k++) { /* the same addresses again: a no-op */
+        for (int k = 0; k < nin; k++) { /* the same addresses again: a no-op */
             CHECK(aclSetInputTensorAddr(ex, (size_t)k, NULL, c->t[k].data) == ACLNN_SUCCESS,
                   "rebind input %d", k);
         }
@@ -754,14 +847,14 @@ static void run_rebound(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t
         alt->snapshot = malloc((size_t)alt->size);
         memcpy(alt->p, home->p, (size_t)alt->size);
         CHECK(aclSetOutputTensorAddr(ex, 0, NULL, alt->p) == ACLNN_SUCCESS, "rebind output");
-        CHECK(model_workspace(c, alt->p) == 0, "a fresh buffer overlaps");
+        CHECK(model_workspace(c, nin, alt->p) == 0, "a fresh buffer overlaps");
         run_ctx moved = *rc;
         moved.out_buffer = NT;
         run_checked(&moved, ex, ws, ws_size, stream);
         int64_t extent = (y->last + 1) * (int64_t)y->es;
         if (buf[g->buffer].p != NULL && extent <= buf[g->buffer].size) {
             void *target = buf[g->buffer].p;
-            uint64_t need = model_workspace(c, target);
+            uint64_t need = model_workspace(c, nin, target);
             CHECK(aclSetOutputTensorAddr(ex, 0, NULL, target) == ACLNN_SUCCESS, "rebind onto g");
             snapshot_all(buf);
             aclnnStatus st = phase2(rc->op, ws, ws_size, ex, stream);
@@ -785,6 +878,18 @@ static void run_rebound(const run_ctx *rc, aclOpExecutor *ex, void *ws, uint64_t
     }
     CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "destroy rebound");
     expect_stale(rc->op, ex);
+}
+
+/* An operator of the library other than m (whose phase 2 must refuse m's executor). */
+static const opsnn_op_meta *other_op(const opsnn_op_meta *m)
+{
+    for (size_t i = 0; opsnn_op_at(i) != NULL; i++) {
+        if (opsnn_op_at(i) != m) {
+            return opsnn_op_at(i);
+        }
+    }
+    CHECK(0, "the library has a single operator: no wrong-operator call");
+    return m;
 }
 
 static void run_phase2(const run_ctx *rc, aclOpExecutor *ex, uint64_t ws_size)
@@ -823,7 +928,7 @@ static void run_phase2(const run_ctx *rc, aclOpExecutor *ex, uint64_t ws_size)
     case 4: /* the other operator's phase 2 and a destroyed stream are refused;
              * the executor then runs normally */
         snapshot_all(rc->buf);
-        st = phase2(1 - rc->op, ws, ws_size, ex, stream);
+        st = other_op(rc->op->m)->run(ws, ws_size, ex, stream);
         CHECK(st == ACLNN_ERR_PARAM_INVALID, "wrong operator: %d", (int)st);
         aclrtStream dead = NULL;
         CHECK(aclrtCreateStream(&dead) == ACL_SUCCESS && aclrtDestroyStream(dead) == ACL_SUCCESS,
@@ -866,49 +971,47 @@ static int buffers_ok(const fuzz_case *c, const buffer *buf)
 /* FUZZ_OPS_VERBOSE=1: one line per operator per input (for checking seeds). */
 static int verbose;
 
-static void run_op(fuzz_case *c, buffer *buf, int op)
+static void run_op(fuzz_case *c, buffer *buf, const fuzz_op *op)
 {
-    static const char *const api[] = {"aclnnSoftshrinkBackward: ", "aclnnSeluBackward: "};
-    float lambda = 0.0f;
-    aclnnStatus want = op == 0 ? model_softshrink_status(c, &lambda) : model_selu_status(c);
+    char api[128];
+    snprintf(api, sizeof api, "%s: ", op->m->api);
+    run_ctx rc = {c, buf, op, {0}, c->t[NT - 1].buffer};
+    aclnnStatus want = model_status(op, c, rc.scalars);
     aclOpExecutor *const sentinel = (aclOpExecutor *)(uintptr_t)0x5eed1e55u;
     aclOpExecutor *ex = sentinel;
     uint64_t ws_size = 0xfeedfacecafebeefu;
     uint64_t *wsp = c->ws_null ? NULL : &ws_size;
     aclOpExecutor **exp = c->ex_null ? NULL : &ex;
-    aclnnStatus st =
-        op == 0 ? aclnnSoftshrinkBackwardGetWorkspaceSize(c->t[0].t, c->t[1].t, c->lambda.s,
-                                                          c->t[2].t, wsp, exp)
-                : aclnnSeluBackwardGetWorkspaceSize(c->t[0].t, c->t[1].t, c->t[2].t, wsp, exp);
+    void *o[8];
+    operands(op, c, o);
+    aclnnStatus st = op->m->get_workspace_size(o, wsp, exp);
     CHECK(st == want || (want == MODEL_EITHER &&
                          (st == ACLNN_SUCCESS || st == ACLNN_ERR_PARAM_INVALID)),
-          "%sphase 1 returned %d, the model says %d", api[op], (int)st, (int)want);
+          "%sphase 1 returned %d, the model says %d", api, (int)st, (int)want);
     if (st != ACLNN_SUCCESS) {
         const char *msg = aclGetRecentErrMsg(); /* obtains and clears: read once */
         if (verbose) {
-            fprintf(stderr, "  %s status %d: %s\n", op == 0 ? "softshrink" : "selu", (int)st,
-                    msg != NULL ? msg : "(none)");
+            fprintf(stderr, "  %s status %d: %s\n", op->m->name, (int)st, msg != NULL ? msg : "(none)");
         }
         CHECK(ex == sentinel && ws_size == 0xfeedfacecafebeefu,
               "failed phase 1 wrote its outputs");
-        CHECK(msg != NULL && strncmp(msg, api[op], strlen(api[op])) == 0,
+        CHECK(msg != NULL && strncmp(msg, api, strlen(api)) == 0,
               "message of a failed phase 1 does not name the operator");
         return;
     }
     CHECK(ex != sentinel && ex != NULL, "phase 1 succeeded without an executor");
     if (verbose) {
-        fprintf(stderr, "  %s ok, workspace %llu, numel %lld, phase 2: %s (mode %d)\n",
-                op == 0 ? "softshrink" : "selu", (unsigned long long)ws_size,
-                (long long)c->t[2].numel, buffers_ok(c, buf) ? "runs" : "skipped", c->mode);
+        fprintf(stderr, "  %s ok, workspace %llu, numel %lld, phase 2: %s (mode %d)\n", op->m->name,
+                (unsigned long long)ws_size, (long long)c->t[NT - 1].numel,
+                buffers_ok(c, buf) ? "runs" : "skipped", c->mode);
     }
-    const tdesc *y = &c->t[2];
+    const tdesc *y = &c->t[NT - 1];
     CHECK(ws_size == 0 || ws_size >= (uint64_t)y->numel * y->es,
           "workspace %llu cannot hold the output", (unsigned long long)ws_size);
     if (!buffers_ok(c, buf)) {
         CHECK(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "destroy");
         return;
     }
-    run_ctx rc = {c, buf, op, lambda, c->t[2].buffer};
     run_phase2(&rc, ex, ws_size);
 }
 
@@ -1024,14 +1127,21 @@ static void warm_up(void)
     if (aclrtCreateStream(&s) == ACL_SUCCESS) {
         aclrtDestroyStream(s);
     }
+    find_ops();
     int64_t dims[1] = {1};
-    float v = 0.0f;
+    float v = 0.0f, lambda = 0.5f;
     aclTensor *t = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, &v);
+    aclScalar *sc = aclCreateScalar(&lambda, ACL_FLOAT);
+    void *o[8];
+    for (int i = 0; i < OPS[0].m->nargs; i++) {
+        o[i] = OPS[0].arg_tensor[i] < 0 ? (void *)sc : (void *)t;
+    }
     uint64_t ws;
     aclOpExecutor *ex;
-    if (aclnnSeluBackwardGetWorkspaceSize(t, t, t, &ws, &ex) == ACLNN_SUCCESS) {
+    if (OPS[0].m->get_workspace_size(o, &ws, &ex) == ACLNN_SUCCESS) {
         aclDestroyAclOpExecutor(ex);
     }
+    aclDestroyScalar(sc);
     aclDestroyTensor(t);
     live_before = opsnn_test_alloc_live();
 }
@@ -1054,8 +1164,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     buffer buf[NB];
     decode(data, size, &c);
     setup_buffers(&c, buf);
-    run_op(&c, buf, 0);
-    run_op(&c, buf, 1);
+    for (int k = 0; k < NOPS; k++) {
+        run_op(&c, buf, &OPS[k]);
+    }
     for (int i = 0; i < NT; i++) {
         if (c.t[i].t != NULL) {
             CHECK(aclDestroyTensor(c.t[i].t) == ACLNN_SUCCESS, "aclDestroyTensor");

@@ -147,7 +147,7 @@ echo "== bad rows: a clear message each, the others still run, exit 2"
 rm -rf b
 expect_rc "kernel bad rows exit 2" 2 "$G" run "$HERE/ttk_kernel_bad_rows.csv" --prepare b
 has "bad dtype named" "dtype 'float64' is not one of" out.txt
-has "unknown op named" "op_name 'relu_grad' is not soft_shrink_grad or selu_grad" out.txt
+has "unknown op named" "op_name 'relu_grad' is not soft_shrink_grad, selu_grad" out.txt
 has "bad literal located" "column input_dtypes: unterminated list" out.txt
 has "library refusal carried" "result shape must equal gradOutput shape" out.txt
 has "summary" "summary: 5 cases: 0 pass, 0 fail, 0 golden only, 0 skipped, 5 errors" out.txt

@@ -397,5 +397,22 @@ with tempfile.TemporaryDirectory() as d:
         check("CLI and Python agree on %s" % opp, cli[0] == want and opsnn.selu_backward(g5, r5, opp=opp)[0] == want)
     opsnn.set_soc(None)
 
+# every operator of the library is a function, made from its description
+import inspect  # noqa: E402
+ops = opsnn.operators()
+check("the library describes its operators", len(ops) >= 5 and
+      {"softshrink_backward", "selu_backward", "softshrink", "selu", "inplace_selu"} <= {o.name for o in ops})
+for o in ops:
+    fn = getattr(opsnn, o.name, None)
+    check("opsnn.%s exists and is exported" % o.name, callable(fn) and o.name in opsnn.__all__)
+    params = list(inspect.signature(fn).parameters)
+    check("opsnn.%s ends with soc=, opp=" % o.name, params[-2:] == ["soc", "opp"])
+    vals = np.array([1.5, -0.25, 0.0, -3.0], np.float32)
+    n_in = sum(a.kind in (0, 2) for a in o.args)
+    got = fn(*[vals.copy() for _ in range(n_in)])
+    check("opsnn.%s runs on float32" % o.name, got.shape == (4,) and got.dtype == np.float32)
+check("softshrink_backward's lambd default is the library's",
+      inspect.signature(opsnn.softshrink_backward).parameters["lambd"].default == 0.5)
+
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)

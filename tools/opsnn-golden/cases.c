@@ -67,6 +67,34 @@ golden_case *golden_cases_add(golden_caseset *s, golden_err *e)
     return c;
 }
 
+int golden_case_set_op(golden_case *c, const opsnn_op_meta *m)
+{
+    golden_err e;
+    if (golden_opinfo_of(m, &c->info, &e) != 0) {
+        golden_case_error(c, "%s", e.msg);
+        return -1;
+    }
+    c->op = m;
+    if (c->info.scalar_arg >= 0) {
+        c->lambd = m->args[c->info.scalar_arg].scalar_default;
+    }
+    return 0;
+}
+
+int golden_case_find_op(golden_case *c, const char *name, int kernel, const char *column, char quote,
+                        const char *shown)
+{
+    const char *(*field)(const opsnn_op_meta *) = kernel ? golden_op_field_kernel : golden_op_field_api;
+    const opsnn_op_meta *m = golden_op_find(name);
+    if (m == NULL || strcmp(field(m), name) != 0) {
+        char all[1024];
+        golden_op_list(all, sizeof all, field);
+        golden_case_error(c, "%s %c%s%c is not %s", column, quote, shown, quote, all);
+        return -1;
+    }
+    return golden_case_set_op(c, m);
+}
+
 void golden_case_error(golden_case *c, const char *fmt, ...)
 {
     if (c->error != NULL) { /* the first problem is the one reported */
@@ -219,18 +247,25 @@ int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e)
 
 void golden_case_finish(golden_case *c)
 {
-    if (c->op == GOLDEN_OP_SELU_FWD) { /* one input: out has self's dtype and shape */
-        c->in[1] = c->in[0];
-    }
-    for (int k = 0; k < 2; k++) {
+    int nin = c->info.nin;
+    for (int k = 0; k < nin; k++) {
         if (!c->in[k].strided) {
             c->in[k].storage = c->in[k].shape;
         }
     }
     golden_shape want = c->in[0].shape;
     golden_err e;
-    if (c->op == GOLDEN_OP_SOFTSHRINK && golden_shape_broadcast(&c->in[0].shape, &c->in[1].shape, &want, &e) != 0) {
-        golden_case_error(c, "inputs do not broadcast: %s", e.msg);
+    for (int k = 1; c->op != NULL && (opsnn_op_flags(c->op) & OPSNN_OP_BROADCAST) && k < nin; k++) {
+        golden_shape b;
+        if (golden_shape_broadcast(&want, &c->in[k].shape, &b, &e) != 0) {
+            golden_case_error(c, "inputs do not broadcast: %s", e.msg);
+            return;
+        }
+        want = b;
+    }
+    if (c->info.inplace && (c->in[0].strided || c->out.given)) {
+        golden_case_error(c, "%s writes over its input: opsnn-golden runs it on a contiguous input only",
+                          c->op->api);
         return;
     }
     if (c->out.dtype == NULL) {

@@ -1,8 +1,9 @@
 /* Test cases read from the files CANN's test kits run: ATK json
- * (ops-nn tests/st/aclnnXxx/atk_aclnnXxx.json), TTK kernel CSV (op_name
- * soft_shrink_grad / selu_grad) and TTK aclnn CSV (api_name
- * aclnnSoftshrinkBackward / aclnnSeluBackward). A bad row becomes a case with
- * an error message; the others still run. docs/golden.md lists the columns. */
+ * (ops-nn tests/st/aclnnXxx/atk_aclnnXxx.json, by aclnn_name), TTK kernel CSV
+ * (by op_name: the operator's ops-nn kernel op, soft_shrink_grad, ...) and
+ * TTK aclnn CSV (by api_name: aclnnSoftshrinkBackward, ...), for every
+ * operator of the library (opinfo.h). A bad row becomes a case with an error
+ * message; the others still run. docs/golden.md lists the columns. */
 #ifndef OPSNN_GOLDEN_CASES_H_
 #define OPSNN_GOLDEN_CASES_H_
 
@@ -13,14 +14,10 @@
 #include "dtype.h"
 #include "err.h"
 #include "lit.h"
+#include "opinfo.h"
 #include "shape.h"
 
 typedef enum { GOLDEN_CASES_ATK, GOLDEN_CASES_TTK_KERNEL, GOLDEN_CASES_TTK_ACLNN } golden_cases_kind;
-typedef enum {
-    GOLDEN_OP_SOFTSHRINK, /* aclnnSoftshrinkBackward */
-    GOLDEN_OP_SELU,       /* aclnnSeluBackward */
-    GOLDEN_OP_SELU_FWD    /* aclnnSelu: one input (in[0], self), ATK json only */
-} golden_op;
 
 #define GOLDEN_CASE_MAX_MUST 8
 
@@ -51,17 +48,19 @@ typedef struct {
 typedef struct {
     char *name; /* testcase_name (ATK: <aclnn_name>_<id>) */
     int line; /* CSV line, or ATK list index */
-    golden_op op;
-    golden_case_tensor in[2];
+    const opsnn_op_meta *op; /* NULL until the row names a known operator */
+    golden_opinfo info; /* where inputs, output and scalar sit in op's signature */
+    golden_case_tensor in[GOLDEN_MAX_IN]; /* the tensor inputs, info.nin of them */
     golden_case_tensor out;
-    int scalar_input; /* aclnn/ATK SoftshrinkBackward: lambda is a scalar slot */
-    int output_slot; /* aclnn/ATK: gradInput's backing storage is input slot 2, as
+    int scalar_input; /* aclnn/ATK: the operator's scalar (lambda) is a scalar slot */
+    int output_slot; /* aclnn/ATK: the output's backing storage is input slot nin, as
                         TTK saves every tensor of an aclnn signature (its initial
                         content: out.range, zeros by default) */
     const golden_dtype *scalar_dtype;
-    int lambd_random; /* draw lambda from lambd_range */
+    /* The operator's scalar argument (lambda), when it has one: */
+    int lambd_random; /* draw it from lambd_range */
     golden_vrange lambd_range;
-    double lambd; /* when not random */
+    double lambd; /* when not random (default: the library's default) */
     int has_method; /* the file names a standard (ATK single_bm) */
     golden_cmp_method method;
     golden_cmp_tols tols;
@@ -100,6 +99,14 @@ int golden_case_shape(const golden_lit *v, golden_shape *s, golden_err *e);
 /** A range from (lo, hi[, must...]), [x] (every element x), a number, or None
  *  (TTK's default [-2, 2]), or ATK's {"name": "nd", "mean": [a, b], "std": [c, d]}. */
 int golden_case_range(const golden_lit *v, golden_vrange *r, golden_err *e);
+/** Set the case's operator (its info; the scalar's default); 0, or -1 with
+ *  the case's error set. */
+int golden_case_set_op(golden_case *c, const opsnn_op_meta *m);
+/** Set the operator whose aclnn name (kernel: ops-nn kernel op) is exactly
+ *  name; otherwise the case's error: COLUMN 'SHOWN' is not <every operator's
+ *  name of that kind> (quote: ' or "). 0, or -1. */
+int golden_case_find_op(golden_case *c, const char *name, int kernel, const char *column, char quote,
+                        const char *shown);
 /** Final checks and derived fields (output dtype/shape, storage). */
 void golden_case_finish(golden_case *c);
 

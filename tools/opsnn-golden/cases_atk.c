@@ -1,8 +1,10 @@
 /* ATK case json (ops-nn activation/OP/tests/st/aclnnOP/atk_aclnnOP.json): a list
  * of {"id", "aclnn_name", "standard": {"acc": ...}, "inputs": [{"type":
- * "tensor"|"scalar", "dtype", "shape", "range_values"}...]}. Inputs are in API
- * order: gradOutput, self|result[, lambda] for the backward operators, x
- * (self) for aclnnSelu. range_values [lo, hi] is uniform, a one-element list
+ * "tensor"|"scalar", "dtype", "shape", "range_values"}...]}. aclnn_name is any
+ * operator of the library; its inputs are in API order (the tensor inputs and
+ * the scalar, e.g. gradOutput, self, lambda). A one-input operator's case
+ * saves that input only; the others' also save the output's initial storage
+ * (TTK's slot of it). range_values [lo, hi] is uniform, a one-element list
  * ["-inf"] or a bare number means every element is that value, and
  * {"name": "nd", "mean": [a, b], "std": [c, d]} is a normal distribution. */
 #include <stdio.h>
@@ -24,26 +26,39 @@ static void read_input(golden_case *c, const golden_lit *in, int slot)
         golden_case_error(c, "input %d: dtype \"%s\" is not one of %s", slot, dt->str, golden_dtype_names());
         return;
     }
+    /* the argument this input is: the slot-th non-output argument */
+    int arg = -1;
+    for (int i = 0, seen = 0; i < c->op->nargs; i++) {
+        if (c->op->args[i].kind != OPSNN_ARG_TENSOR_OUT && seen++ == slot) {
+            arg = i;
+            break;
+        }
+    }
+    int is_scalar = arg >= 0 && c->op->args[arg].kind == OPSNN_ARG_SCALAR;
     if (strcmp(type->str, "scalar") == 0) {
-        if (c->op != GOLDEN_OP_SOFTSHRINK || slot != 2) {
+        if (!is_scalar) {
             golden_case_error(c, "input %d: unexpected scalar", slot);
             return;
         }
         c->scalar_input = 1;
         c->scalar_dtype = d;
         if (golden_case_range(range, &c->lambd_range, &e) != 0) {
-            golden_case_error(c, "lambda: %s", e.msg);
+            golden_case_error(c, "%s: %s", c->op->args[arg].name, e.msg);
             return;
         }
         c->lambd_random = c->lambd_range.lo != c->lambd_range.hi;
         c->lambd = c->lambd_range.lo;
         return;
     }
-    if (strcmp(type->str, "tensor") != 0 || slot > 1) {
+    if (strcmp(type->str, "tensor") != 0 || is_scalar) {
         golden_case_error(c, "input %d: unexpected %s input", slot, type->str);
         return;
     }
-    golden_case_tensor *t = &c->in[slot];
+    int k = 0;
+    while (k < c->info.nin && c->info.in_arg[k] != arg) {
+        k++;
+    }
+    golden_case_tensor *t = &c->in[k];
     t->dtype = d;
     t->given = 1;
     if (golden_case_shape(shape, &t->shape, &e) != 0) {
@@ -72,18 +87,12 @@ static void read_case(golden_case *c, const golden_lit *obj, size_t index)
         golden_case_error(c, "case %zu is not an object", index);
         return;
     }
-    if (strcmp(bare, "SoftshrinkBackward") == 0) {
-        c->op = GOLDEN_OP_SOFTSHRINK;
-    } else if (strcmp(bare, "SeluBackward") == 0) {
-        c->op = GOLDEN_OP_SELU;
-    } else if (strcmp(bare, "Selu") == 0) {
-        c->op = GOLDEN_OP_SELU_FWD;
-        c->output_slot = 0; /* the case saves self only */
-    } else {
-        golden_case_error(c, "aclnn_name \"%s\" is not aclnnSoftshrinkBackward, aclnnSeluBackward or aclnnSelu",
-                          apiname);
+    char full[300];
+    snprintf(full, sizeof full, "aclnn%s", bare);
+    if (golden_case_find_op(c, full, 0, "aclnn_name", '"', apiname) != 0) {
         return;
     }
+    c->output_slot = c->info.nin > 1; /* as ops-nn's atk_aclnnSelu.json: the case saves self only */
     const golden_lit *std = golden_lit_get(golden_lit_get(obj, "standard"), "acc");
     if (std != NULL && (golden_lit_get(std, "single_bm") != NULL ||
                         (std->kind == LIT_STR && strcmp(std->str, "single_bm") == 0))) {
@@ -91,7 +100,7 @@ static void read_case(golden_case *c, const golden_lit *obj, size_t index)
         c->method = GOLDEN_CMP_SINGLE_BM;
     }
     const golden_lit *inputs = golden_lit_get(obj, "inputs");
-    size_t want = c->op == GOLDEN_OP_SOFTSHRINK ? 3 : c->op == GOLDEN_OP_SELU ? 2 : 1;
+    size_t want = (size_t)(c->info.nin + (c->info.scalar_arg >= 0));
     if (inputs == NULL || inputs->kind != LIT_LIST || inputs->n != want) {
         golden_case_error(c, "\"inputs\" must list %zu inputs", want);
         return;
@@ -99,8 +108,8 @@ static void read_case(golden_case *c, const golden_lit *obj, size_t index)
     for (size_t i = 0; i < want && c->error == NULL; i++) {
         read_input(c, inputs->items[i], (int)i);
     }
-    if (c->error == NULL && c->op == GOLDEN_OP_SOFTSHRINK && !c->scalar_input) {
-        golden_case_error(c, "input 2 (lambda) must be a scalar");
+    if (c->error == NULL && c->info.scalar_arg >= 0 && !c->scalar_input) {
+        golden_case_error(c, "input %d (%s) must be a scalar", c->info.nin, c->op->args[c->info.scalar_arg].name);
     }
     if (c->error == NULL) {
         golden_case_finish(c);

@@ -2,16 +2,19 @@
  * docs/Operator_Test_Guides/{Kernel,ACLNN}_Case_Writing.md). Cells hold
  * Python literals. A header with api_name is an aclnn table, else a kernel
  * table (op_name).
- *  kernel: op_name soft_shrink_grad (inputs input_grad, input_x; attribute
- *          lambd, default 0.5) or selu_grad (gradients, outputs);
- *          input_shapes, input_dtypes, output_shapes, output_dtypes.
- *  aclnn:  api_name aclnnSoftshrinkBackward (gradOutput, self, gradInput;
- *          scalar lambda: scalar_dtypes, value from attributes 'lambda'
- *          (TTK's key, the C parameter name; 'lambd' also read) or drawn
- *          from scalar_data_ranges) or aclnnSeluBackward
- *          (gradOutput, result, gradInput); tensor_view_shapes, tensor_dtypes,
- *          tensor_storage_shapes, tensor_view_strides, tensor_view_offsets,
- *          output_tensor_indexes (must be (2,)).
+ * Every operator of the library is read (opinfo.h):
+ *  kernel: op_name its ops-nn kernel op (soft_shrink_grad: inputs input_grad,
+ *          input_x; attribute lambd, default the library's 0.5; selu_grad:
+ *          gradients, outputs); input_shapes, input_dtypes, output_shapes,
+ *          output_dtypes. A scalar argument is an attribute (its name, or
+ *          with a Python keyword's last letter dropped: 'lambd').
+ *  aclnn:  api_name its aclnn name (aclnnSoftshrinkBackward: gradOutput,
+ *          self, gradInput; scalar lambda: scalar_dtypes, value from
+ *          attributes 'lambda' (TTK's key, the C parameter name; 'lambd'
+ *          also read) or drawn from scalar_data_ranges); tensor_view_shapes
+ *          (the signature's tensors), tensor_dtypes, tensor_storage_shapes,
+ *          tensor_view_strides, tensor_view_offsets, output_tensor_indexes
+ *          (the output's index, e.g. (2,)).
  *  both:   input_data_ranges, precision_tolerances ((rtol, ptol) per
  *          output), absolute_precision, is_enabled.
  * A one-element tuple of dtypes or ranges fills every slot, as TTK does. */
@@ -127,7 +130,7 @@ static void tolerances(rowctx *r)
 static void ranges(rowctx *r, const golden_lit *v, size_t first_index)
 {
     golden_err e;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < r->c->info.nin; k++) {
         const golden_lit *rg = slot(v, first_index + (size_t)k);
         if (golden_case_range(rg, &r->c->in[k].range, &e) != 0) {
             golden_case_error(r->c, "input_data_ranges: tensor %d: %s", k, e.msg);
@@ -139,28 +142,26 @@ static void read_kernel(rowctx *r)
 {
     golden_case *c = r->c;
     const char *op = text(r, "op_name");
-    if (strcmp(op, "soft_shrink_grad") == 0) {
-        c->op = GOLDEN_OP_SOFTSHRINK;
-    } else if (strcmp(op, "selu_grad") == 0) {
-        c->op = GOLDEN_OP_SELU;
-    } else {
-        golden_case_error(c, "op_name '%s' is not soft_shrink_grad or selu_grad", op);
+    if (golden_case_find_op(c, op, 1, "op_name", '\'', op) != 0) {
         return;
     }
+    const opsnn_op_meta *m = c->op;
+    size_t nin = (size_t)c->info.nin;
     const golden_lit *shapes = cell(r, "input_shapes");
     if (shapes == NULL) {
         shapes = cell(r, "input_ori_shapes");
     }
     const golden_lit *dtypes = cell(r, "input_dtypes");
-    for (size_t k = 0; k < 2; k++) {
+    for (size_t k = 0; k < nin; k++) {
         if (tensor_shape(r, shapes, "input_shapes", k, &c->in[k].shape) != 0 ||
             tensor_dtype(r, dtypes, "input_dtypes", k, &c->in[k].dtype) != 0) {
             return;
         }
         c->in[k].given = 1;
     }
-    if (shapes->n != 2) {
-        golden_case_error(c, "input_shapes: %s has 2 inputs, the row gives %zu", op, shapes->n);
+    if (shapes->n != nin) {
+        golden_case_error(c, "input_shapes: %s has %zu input%s, the row gives %zu", op, nin, nin == 1 ? "" : "s",
+                          shapes->n);
         return;
     }
     const golden_lit *oshapes = cell(r, "output_shapes"), *odtypes = cell(r, "output_dtypes");
@@ -176,13 +177,20 @@ static void read_kernel(rowctx *r)
     }
     ranges(r, cell(r, "input_data_ranges"), 0);
     const golden_lit *attrs = cell(r, "attributes");
-    const golden_lit *l = golden_lit_get(attrs, "lambd");
-    if (l != NULL) {
-        if (c->op != GOLDEN_OP_SOFTSHRINK || l->kind != LIT_NUM) {
-            golden_case_error(c, "attributes: 'lambd' must be a number of soft_shrink_grad");
-            return;
+    if (c->info.scalar_arg >= 0) {
+        const opsnn_op_arg *a = &m->args[c->info.scalar_arg];
+        char key[64];
+        const golden_lit *l = golden_lit_get(attrs, golden_py_alias(a->name, key, sizeof key));
+        if (l == NULL) {
+            l = golden_lit_get(attrs, a->name);
         }
-        c->lambd = l->num;
+        if (l != NULL) {
+            if (l->kind != LIT_NUM) {
+                golden_case_error(c, "attributes: '%s' must be a number of %s", l->key, op);
+                return;
+            }
+            c->lambd = l->num;
+        }
     }
     tolerances(r);
 }
@@ -259,30 +267,43 @@ static void read_aclnn(rowctx *r)
 {
     golden_case *c = r->c;
     const char *api = text(r, "api_name");
-    if (strcmp(api, "aclnnSoftshrinkBackward") == 0) {
-        c->op = GOLDEN_OP_SOFTSHRINK;
-    } else if (strcmp(api, "aclnnSeluBackward") == 0) {
-        c->op = GOLDEN_OP_SELU;
-    } else {
-        golden_case_error(c, "api_name '%s' is not aclnnSoftshrinkBackward or aclnnSeluBackward", api);
+    if (golden_case_find_op(c, api, 0, "api_name", '\'', api) != 0) {
         return;
     }
+    const opsnn_op_meta *m = c->op;
+    const golden_opinfo *in = &c->info;
+    /* the signature's tensors, in order, and the output's index among them */
+    golden_case_tensor *ts[GOLDEN_MAX_IN + 1];
+    char names[256] = "";
+    size_t nt = 0;
+    int64_t out_index = -1;
+    for (int i = 0, k = 0; i < m->nargs; i++) {
+        if (m->args[i].kind == OPSNN_ARG_SCALAR) {
+            continue;
+        }
+        size_t u = strlen(names);
+        snprintf(names + u, sizeof names - u, "%s%s", nt ? ", " : "", m->args[i].name);
+        if (i == in->out_arg) {
+            out_index = (int64_t)nt;
+        }
+        ts[nt++] = m->args[i].kind == OPSNN_ARG_TENSOR_OUT ? &c->out : &c->in[k++];
+    }
     const golden_lit *shapes = cell(r, "tensor_view_shapes"), *dtypes = cell(r, "tensor_dtypes");
-    if (shapes == NULL || shapes->kind != LIT_LIST || shapes->n != 3) {
-        golden_case_error(c, "tensor_view_shapes: %s takes 3 tensors (gradOutput, %s, gradInput)", api,
-                          c->op == GOLDEN_OP_SOFTSHRINK ? "self" : "result");
+    if (shapes == NULL || shapes->kind != LIT_LIST || shapes->n != nt) {
+        golden_case_error(c, "tensor_view_shapes: %s takes %zu tensor%s (%s)", api, nt, nt == 1 ? "" : "s", names);
         return;
     }
     const golden_lit *outs = cell(r, "output_tensor_indexes");
-    int64_t oi = 2;
-    if (outs != NULL && outs->kind == LIT_LIST && (outs->n != 1 || !golden_lit_int(outs->items[0], &oi) || oi != 2)) {
-        golden_case_error(c, "output_tensor_indexes: the output of %s is tensor 2 (gradInput)", api);
+    int64_t oi = out_index;
+    if (outs != NULL && outs->kind == LIT_LIST &&
+        (outs->n != 1 || !golden_lit_int(outs->items[0], &oi) || oi != out_index)) {
+        golden_case_error(c, "output_tensor_indexes: the output of %s is tensor %lld (%s)", api, (long long)out_index,
+                          m->args[in->out_arg].name);
         return;
     }
     const golden_lit *strides = cell(r, "tensor_view_strides"), *offsets = cell(r, "tensor_view_offsets");
     const golden_lit *storages = cell(r, "tensor_storage_shapes");
-    golden_case_tensor *ts[3] = {&c->in[0], &c->in[1], &c->out};
-    for (size_t k = 0; k < 3; k++) {
+    for (size_t k = 0; k < nt; k++) {
         if (tensor_shape(r, shapes, "tensor_view_shapes", k, &ts[k]->shape) != 0 ||
             tensor_dtype(r, dtypes, "tensor_dtypes", k, &ts[k]->dtype) != 0) {
             return;
@@ -292,37 +313,45 @@ static void read_aclnn(rowctx *r)
     }
     const golden_lit *rl = cell(r, "input_data_ranges");
     ranges(r, rl, 0);
-    c->output_slot = 1;
+    c->output_slot = !in->inplace;
     golden_err re;
-    if (rl != NULL && rl->kind == LIT_LIST && rl->n > 2) {
-        const golden_lit *orange = rl->items[2];
+    if (in->inplace) {
+        /* the output is the input's storage */
+    } else if (rl != NULL && rl->kind == LIT_LIST && rl->n > (size_t)out_index) {
+        const golden_lit *orange = rl->items[out_index];
         if (golden_case_range(orange, &c->out.range, &re) != 0) {
-            golden_case_error(c, "input_data_ranges: tensor 2: %s", re.msg);
+            golden_case_error(c, "input_data_ranges: tensor %lld: %s", (long long)out_index, re.msg);
             return;
         }
     } else {
         c->out.range.lo = c->out.range.hi = 0.0; /* gradInput starts as zeros */
     }
-    if (c->op == GOLDEN_OP_SOFTSHRINK) {
+    if (in->scalar_arg >= 0) {
+        const opsnn_op_arg *a = &m->args[in->scalar_arg];
         c->scalar_input = 1;
         const golden_lit *sd = cell(r, "scalar_dtypes");
         const golden_lit *d0 = slot(sd, 0);
-        c->scalar_dtype = golden_dtype_by_name("float32");
+        c->scalar_dtype = golden_dtype_by_acl(a->scalar_dtype);
+        if (c->scalar_dtype == NULL) {
+            c->scalar_dtype = golden_dtype_by_name("float32");
+        }
         if (d0 != NULL && (d0->kind != LIT_STR || (c->scalar_dtype = golden_case_dtype(d0->str)) == NULL)) {
             golden_case_error(c, "scalar_dtypes: not a dtype of %s", golden_dtype_names());
             return;
         }
         const golden_lit *attrs = cell(r, "attributes");
-        /* TTK sets the scalar from attributes['lambda'], the C parameter's
-         * name (AclnnParamPlan.build_args); 'lambd' is still read. */
-        const golden_lit *l = golden_lit_get(attrs, "lambda");
+        /* TTK sets the scalar from attributes[<the C parameter's name>]
+         * (AclnnParamPlan.build_args); a Python keyword's spelling without
+         * its last letter ('lambd') is still read. */
+        char key[64];
+        const golden_lit *l = golden_lit_get(attrs, a->name);
         if (l == NULL) {
-            l = golden_lit_get(attrs, "lambd");
+            l = golden_lit_get(attrs, golden_py_alias(a->name, key, sizeof key));
         }
         golden_err e;
         if (l != NULL) {
             if (golden_case_range(l, &c->lambd_range, &e) != 0) {
-                golden_case_error(c, "attributes: lambda: %s", e.msg);
+                golden_case_error(c, "attributes: %s: %s", a->name, e.msg);
                 return;
             }
             c->lambd = c->lambd_range.lo;

@@ -40,6 +40,16 @@ const golden_dtype *golden_dtype_by_name(const char *name)
     return NULL;
 }
 
+const golden_dtype *golden_dtype_by_acl(aclDataType acl)
+{
+    for (size_t i = 0; i < sizeof DTYPES / sizeof DTYPES[0]; i++) {
+        if (DTYPES[i].acl == acl) {
+            return &DTYPES[i];
+        }
+    }
+    return NULL;
+}
+
 const char *golden_dtype_names(void)
 {
     return "fp32 (float32, float), fp16 (float16, half), bf16 (bfloat16), int8, int32, uint8";

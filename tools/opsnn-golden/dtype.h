@@ -21,6 +21,9 @@ typedef struct {
  *  bf16/bfloat16, int8, int32, uint8); NULL when unknown. */
 const golden_dtype *golden_dtype_by_name(const char *name);
 
+/** The dtype of an aclDataType; NULL when the tool has none. */
+const golden_dtype *golden_dtype_by_acl(aclDataType acl);
+
 /** The accepted names, for messages. */
 const char *golden_dtype_names(void);
 

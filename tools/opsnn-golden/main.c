@@ -1,7 +1,9 @@
 /* opsnn-golden: golden reference outputs, precision comparison and NPU tiling
- * data for SoftshrinkBackward and SeluBackward, from libopsnn's public API.
+ * data for libopsnn's operators, from its public API.
  *
- * Sub-commands are rows of COMMANDS below. Adding one = one row: its name,
+ * Every operator of the library is a sub-command (its command name, options
+ * and help come from the library's operator table, op.h); the tool's own
+ * sub-commands are rows of COMMANDS below. Adding one = one row: its name,
  * the function that runs it (given the words after the name), its synopsis
  * (shown by `opsnn-golden --help` and at the top of its own help) and the
  * rest of its own help. `opsnn-golden NAME --help` (or -h anywhere after the
@@ -23,33 +25,20 @@ typedef struct {
     int (*run)(int argc, char **argv);
     const char *synopsis; /* the command line(s); options in [] are optional */
     const char *details;  /* what it does, defaults, exit status */
+    const opsnn_op_meta *op; /* an operator's sub-command (run is NULL) */
 } golden_command;
 
 static int cmd_version(int argc, char **argv);
 static int cmd_commands(int argc, char **argv);
+static int cmd_ops(int argc, char **argv);
 
-static const golden_command COMMANDS[] = {
-    {"softshrink-backward", golden_cmd_softshrink,
-     "softshrink-backward --grad FILE --self FILE --out FILE [--lambda L] [--dtype T]\n"
-     "                    [--self-dtype T] [--out-dtype T] [--shape S] [--self-shape S]\n",
-     "gradInput = gradOutput where |self| > lambda (or self is NaN), else 0, computed by\n"
-     "aclnnSoftshrinkBackward. self broadcasts against grad (NumPy rules); the output has\n"
-     "the broadcast shape.\n"
-     "  --lambda L       default 0.5 (torch.nn.Softshrink's); rounded once to float32\n"
-     "  --dtype T        dtype of --grad (and of --self unless --self-dtype)\n"
-     "  --out-dtype T    dtype of the output (fp32, fp16 or bf16); default: that of --grad\n"
-     "  --shape S        shape of raw --grad (and --self unless --self-shape)\n"},
-    {"selu-backward", golden_cmd_selu,
-     "selu-backward --grad FILE --result FILE --out FILE [--dtype T] [--shape S]\n",
-     "gradInput of SELU from the forward output `result`, computed by aclnnSeluBackward.\n"
-     "grad, result and the output have one dtype (fp32, fp16, bf16, int32 or int8) and\n"
-     "one shape: the operator has no output-dtype choice, so neither has this command.\n"},
+static const golden_command TOOL_COMMANDS[] = {
     {"gen", golden_cmd_gen,
      "gen --out FILE [--out FILE ...] --dtype T --shape S [--seed N] [--range LO,HI]\n"
      "    [--nan-ratio P] [--inf-ratio P]\n"
      "gen --out FILE --dtype T --values V0,V1,... [--shape S]\n",
      "Random inputs, uniform in [LO, HI) (default -1,1), each --out with its own stream of\n"
-     "the seed; or the explicit --values (shape default: 1-D).\n"},
+     "the seed; or the explicit --values (shape default: 1-D).\n", NULL},
     {"compare", golden_cmd_compare,
      "compare --golden FILE --actual FILE [--dtype T] [--golden-dtype T] [--shape S]\n"
      "        [--method mixed|stat_rel_err|single_bm|close|cosine|binary|ratio]\n"
@@ -62,7 +51,7 @@ static const golden_command COMMANDS[] = {
      "rule: an element is an error when |actual - golden| > atol + rtol*|golden|; the check\n"
      "passes when errors/elements <= ratio. Defaults: fp32 1e-4 1e-4 1e-4, fp16 1e-3 1e-3\n"
      "1e-3, bf16 4e-3 4e-3 4e-3, integers 0. --show N lists the first N errors.\n"
-     "Exit status: 0 pass, 1 fail, 2 bad input.\n"},
+     "Exit status: 0 pass, 1 fail, 2 bad input.\n", NULL},
     {"run", golden_cmd_run,
      "run CASES [--prepare DIR] [--format bin|npy] [--seed N]\n"
      "    [--npu-dir DIR (--golden-dir TREE | --regenerate-goldens)]\n"
@@ -79,20 +68,44 @@ static const golden_command COMMANDS[] = {
      "reports as CSV, JSON, JUnit; --emit-ttk-csv writes the cases as a TTK aclnn table.\n"
      "Cases with a tensor above --max-numel elements (default 67108864) are skipped;\n"
      "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"
-     "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n"},
+     "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n", NULL},
     {"tiling", golden_cmd_tiling,
      "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"
      "       [--lambda L] [--input1-shape S] [--input1-dtype T] [--output-shape S]\n"
      "       [--output-dtype T] [--json] [--bin FILE]\n",
      "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"
-     "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n"},
+     "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n", NULL},
     {"version", cmd_version, "version [--soc NAME] [--opp NAME]\n",
      "The tool's and the linked library's versions, and the SoC, operator package and kernel\n"
-     "generation in effect.\n"},
-    {"commands", cmd_commands, "commands\n", "The sub-command names, one per line.\n"},
+     "generation in effect.\n", NULL},
+    {"commands", cmd_commands, "commands\n", "The sub-command names, one per line.\n", NULL},
+    {"ops", cmd_ops, "ops [--markdown]\n",
+     "The library's operators, one per line: name, aclnn API, sub-command, ops-nn kernel op.\n"
+     "--markdown prints the table docs/api/README.md carries between its markers.\n", NULL},
 };
 
-#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+#define NTOOL (sizeof TOOL_COMMANDS / sizeof TOOL_COMMANDS[0])
+#define MAX_COMMANDS (NTOOL + 64)
+
+/* The operators' sub-commands (library order), then the tool's own. */
+static golden_command COMMANDS[MAX_COMMANDS];
+static size_t NCOMMANDS;
+
+static void build_commands(void)
+{
+    static char text[64][2][4096];
+    NCOMMANDS = 0;
+    for (size_t i = 0; golden_op_at(i) != NULL && i < 64; i++) {
+        const opsnn_op_meta *m = golden_op_at(i);
+        golden_op_synopsis(m, text[i][0], sizeof text[i][0]);
+        golden_op_details(m, text[i][1], sizeof text[i][1]);
+        golden_command c = {m->command, NULL, text[i][0], text[i][1], m};
+        COMMANDS[NCOMMANDS++] = c;
+    }
+    for (size_t i = 0; i < NTOOL; i++) {
+        COMMANDS[NCOMMANDS++] = TOOL_COMMANDS[i];
+    }
+}
 
 static const char NOTES[] =
     "files: NAME.npy is NumPy .npy (format 1.0/2.0, C order; dtype and shape from the header),\n"
@@ -168,6 +181,36 @@ static int cmd_version(int argc, char **argv)
            opsnn_get_threading());
     printf("SoC %s, operator package %s, kernel generation %s\n", opsnn_get_soc(), opsnn_get_opp(),
            opsnn_get_kernel_generation());
+    return 0;
+}
+
+static int cmd_ops(int argc, char **argv)
+{
+    int markdown = argc == 1 && strcmp(argv[0], "--markdown") == 0;
+    if (argc > 1 || (argc == 1 && !markdown)) {
+        fprintf(stderr, "opsnn-golden ops: takes only --markdown\n");
+        return 2;
+    }
+    if (markdown) {
+        puts("| Operator | aclnn API | Computes | `opsnn-golden` | Python | ops-nn kernel op | Page |\n"
+             "|---|---|---|---|---|---|---|");
+    }
+    for (size_t i = 0; golden_op_at(i) != NULL; i++) {
+        const opsnn_op_meta *m = golden_op_at(i);
+        if (markdown) {
+            printf("| %s | `%s` | ", m->name, m->api);
+            for (const char *p = opsnn_op_summary(m); *p != '\0'; p++) { /* a | would end the cell */
+                if (*p == '|') {
+                    putchar('\\');
+                }
+                putchar(*p);
+            }
+            printf(" | `%s` | `opsnn.%s()` | `%s` | [ops/%s/docs/](../../ops/%s/docs/) |\n", m->command, m->name,
+                   m->kernel_op, m->kernel_op, m->kernel_op);
+        } else {
+            printf("%s %s %s %s\n", m->name, m->api, m->command, m->kernel_op);
+        }
+    }
     return 0;
 }
 
@@ -251,6 +294,7 @@ int main(int argc, char **argv)
      * status 2); the library's own log records would only repeat them in a
      * plog file. ASCEND_GLOBAL_LOG_LEVEL set by the user still wins. */
     setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);
+    build_commands();
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -290,5 +334,8 @@ int main(int argc, char **argv)
     }
     int nargs = argc - 2;
     int rc = apply_config_opts(name, &nargs, argv + 2);
-    return rc != 0 ? rc : c->run(nargs, argv + 2);
+    if (rc != 0) {
+        return rc;
+    }
+    return c->op != NULL ? golden_cmd_op(c->op, nargs, argv + 2) : c->run(nargs, argv + 2);
 }

@@ -1,89 +1,197 @@
 #include "op.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
-#include "aclnnop/aclnn_selu.h"
-#include "aclnnop/aclnn_selu_backward.h"
-#include "aclnnop/aclnn_softshrink_backward.h"
-#include "opsnn/opsnn.h"
 #include "args.h"
 #include "binio.h"
 
-static aclTensor *make_tensor(const golden_array *a)
+#define LINE_WIDTH 88
+
+/* ---- help text ---- */
+
+typedef struct {
+    char *buf;
+    size_t size, used;
+} text;
+
+static void put(text *t, const char *fmt, ...) GOLDEN_PRINTF(2, 3);
+static void put(text *t, const char *fmt, ...)
 {
-    return aclCreateTensor(a->shape.dims, (uint64_t)a->shape.ndim, a->dtype->acl, NULL, 0,
-                           ACL_FORMAT_ND, a->shape.dims, (uint64_t)a->shape.ndim, a->data);
+    if (t->used >= t->size) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->used, t->size - t->used, fmt, ap);
+    va_end(ap);
+    t->used += n > 0 ? (size_t)n : 0;
+    if (t->used >= t->size) {
+        t->used = t->size - 1;
+    }
 }
 
-int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
-                      golden_err *e)
+/* The value placeholder of a scalar option: its first letter, upper case. */
+static char placeholder(const opsnn_op_arg *a)
 {
-    int unary = x == NULL; /* aclnnSelu (forward): g is its self */
-    const char *api = unary ? "aclnnSelu" : lambda != NULL ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward";
-    aclOpExecutor *exec = NULL;
-    void *ws = NULL;
-    uint64_t ws_size = 0;
-    aclnnStatus st = unary ? aclnnSeluGetWorkspaceSize(g, y, &ws_size, &exec)
-                     : lambda != NULL
-                         ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, lambda, y, &ws_size, &exec)
-                         : aclnnSeluBackwardGetWorkspaceSize(g, x, y, &ws_size, &exec);
-    if (st != ACLNN_SUCCESS) {
-        return golden_fail(e, "%sGetWorkspaceSize failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
-                           aclGetRecentErrMsg());
-    }
-    if (ws_size > 0 && aclrtMalloc(&ws, (size_t)ws_size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-        golden_fail(e, "cannot allocate %llu bytes of workspace: %s", (unsigned long long)ws_size,
-                    aclGetRecentErrMsg());
-        aclDestroyAclOpExecutor(exec);
+    char c = a->short_name[0];
+    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+static const char *in_name(const golden_opinfo *o, int k)
+{
+    return o->m->args[o->in_arg[k]].short_name;
+}
+
+/* Start a help text of m in buf; 0, or -1 (having said why) when the tool
+ * cannot drive m. */
+static int help_begin(text *t, const opsnn_op_meta *m, golden_opinfo *o)
+{
+    golden_err e;
+    t->buf[0] = '\0';
+    if (golden_opinfo_of(m, o, &e) != 0) {
+        put(t, "%s (not available: %s)\n", m->command, e.msg);
         return -1;
     }
-    st = unary ? aclnnSelu(ws, ws_size, exec, NULL)
-         : lambda != NULL ? aclnnSoftshrinkBackward(ws, ws_size, exec, NULL)
-                          : aclnnSeluBackward(ws, ws_size, exec, NULL);
-    int rc = 0;
-    if (st != ACLNN_SUCCESS) {
-        rc = golden_fail(e, "%s failed (%s, %d): %s", api, opsnn_status_name(st), (int)st,
-                         aclGetRecentErrMsg());
-        aclDestroyAclOpExecutor(exec); /* a failed phase 2 does not consume the executor */
-    }
-    if (ws != NULL) {
-        aclrtFree(ws);
-    }
-    return rc;
+    return 0;
 }
 
-void golden_op_release(aclTensor *g, aclTensor *x, aclScalar *lambda, aclTensor *y)
+void golden_op_synopsis(const opsnn_op_meta *m, char *buf, size_t size)
 {
-    if (lambda != NULL) {
-        aclDestroyScalar(lambda);
+    text t = {buf, size, 0};
+    golden_opinfo o;
+    if (help_begin(&t, m, &o) != 0) {
+        return;
     }
-    aclTensor *t[3] = {g, x, y};
-    for (int i = 0; i < 3; i++) {
-        if (t[i] != NULL) {
-            aclDestroyTensor(t[i]);
+    char words[24][64];
+    int n = 0;
+    for (int k = 0; k < o.nin; k++) {
+        snprintf(words[n++], sizeof words[0], "--%s FILE", in_name(&o, k));
+    }
+    snprintf(words[n++], sizeof words[0], "--%s FILE", o.inplace ? "out" : m->args[o.out_arg].short_name);
+    if (o.scalar_arg >= 0) {
+        const opsnn_op_arg *a = &m->args[o.scalar_arg];
+        snprintf(words[n++], sizeof words[0], "[--%s %c]", a->short_name, placeholder(a));
+    }
+    snprintf(words[n++], sizeof words[0], "[--dtype T]");
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
+    for (int k = 1; mixed && k < o.nin; k++) {
+        snprintf(words[n++], sizeof words[0], "[--%s-dtype T]", in_name(&o, k));
+    }
+    if (mixed) {
+        snprintf(words[n++], sizeof words[0], "[--out-dtype T]");
+    }
+    snprintf(words[n++], sizeof words[0], "[--shape S]");
+    for (int k = 1; mixed && k < o.nin; k++) {
+        snprintf(words[n++], sizeof words[0], "[--%s-shape S]", in_name(&o, k));
+    }
+    size_t indent = strlen(m->command) + 1, col = strlen(m->command);
+    put(&t, "%s", m->command);
+    for (int i = 0; i < n; i++) {
+        size_t w = strlen(words[i]);
+        if (col + 1 + w > LINE_WIDTH) {
+            put(&t, "\n%*s%s", (int)indent, "", words[i]);
+            col = indent + w;
+        } else {
+            put(&t, " %s", words[i]);
+            col += 1 + w;
         }
     }
+    put(&t, "\n");
 }
 
-/* Phase 1 + phase 2 of one operator on contiguous arrays; lambd is NULL for
- * SeluBackward. */
-static int execute(const golden_array *g, const golden_array *x, golden_array *y, const float *lambd,
-                   golden_err *e)
+/* A paragraph wrapped at LINE_WIDTH. */
+static void put_wrapped(text *t, const char *para)
 {
-    aclTensor *tg = make_tensor(g), *tx = make_tensor(x), *ty = make_tensor(y);
-    aclScalar *sl = lambd != NULL ? aclCreateScalar((void *)lambd, ACL_FLOAT) : NULL;
-    int rc = -1;
-    if (tg == NULL || tx == NULL || ty == NULL || (lambd != NULL && sl == NULL)) {
-        golden_fail(e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
-    } else {
-        rc = golden_op_execute(tg, tx, sl, ty, e);
+    size_t col = 0;
+    const char *p = para;
+    while (*p != '\0') {
+        while (*p == ' ') {
+            p++;
+        }
+        size_t w = strcspn(p, " ");
+        if (w == 0) {
+            break;
+        }
+        if (col > 0 && col + 1 + w > LINE_WIDTH) {
+            put(t, "\n");
+            col = 0;
+        }
+        put(t, "%s%.*s", col > 0 ? " " : "", (int)w, p);
+        col += (col > 0) + w;
+        p += w;
     }
-    golden_op_release(tg, tx, sl, ty);
-    return rc;
+    put(t, "\n");
+}
+
+static const char *count_word(int n)
+{
+    static const char *const words[] = {"zero", "one", "both", "all three", "all four", "all five", "all six"};
+    return n >= 0 && n < 7 ? words[n] : "all";
+}
+
+void golden_op_details(const opsnn_op_meta *m, char *buf, size_t size)
+{
+    text t = {buf, size, 0};
+    golden_opinfo o;
+    if (help_begin(&t, m, &o) != 0) {
+        return;
+    }
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
+    char para[1024], others[256] = "";
+    for (int k = 1; k < o.nin; k++) {
+        size_t u = strlen(others);
+        snprintf(others + u, sizeof others - u, "%s%s", k > 1 ? (k + 1 == o.nin ? " and " : ", ") : "",
+                 in_name(&o, k));
+    }
+    int n = snprintf(para, sizeof para, "%s%s, computed by %s.", opsnn_op_summary(m) != NULL && opsnn_op_summary(m)[0] != '\0' ? opsnn_op_summary(m) : "",
+                     opsnn_op_summary(m) != NULL && opsnn_op_summary(m)[0] != '\0' ? "" : m->name, m->api);
+    if (o.nin > 1 && (opsnn_op_flags(m) & OPSNN_OP_BROADCAST)) {
+        n += snprintf(para + n, sizeof para - (size_t)n,
+                      " %s %s against %s (NumPy rules); the output has the broadcast shape.", others,
+                      o.nin > 2 ? "broadcast" : "broadcasts", in_name(&o, 0));
+    } else if (o.nin > 1) {
+        n += snprintf(para + n, sizeof para - (size_t)n, " %s and %s have one shape, the output's.", in_name(&o, 0),
+                      others);
+    }
+    if (o.inplace) {
+        n += snprintf(para + n, sizeof para - (size_t)n,
+                      " The operator writes over %s; the command writes the result to --out.", in_name(&o, 0));
+    }
+    if (!mixed) {
+        snprintf(para + n, sizeof para - (size_t)n,
+                 " The tensors have one dtype: the operator has no output-dtype choice, so neither has this "
+                 "command.");
+    }
+    put_wrapped(&t, para);
+    if (o.scalar_arg >= 0) {
+        const opsnn_op_arg *a = &m->args[o.scalar_arg];
+        char opt[64];
+        snprintf(opt, sizeof opt, "--%s %c", a->short_name, placeholder(a));
+        put(&t, "  %-16s default %.9g%s\n", opt, a->scalar_default,
+            a->scalar_dtype == ACL_FLOAT ? "; rounded once to float32" : "");
+    }
+    if (o.nin > 1 && mixed) {
+        put(&t, "  %-16s dtype of --%s (and of the other inputs unless --NAME-dtype)\n", "--dtype T", in_name(&o, 0));
+        put(&t, "  %-16s dtype of the output; default: that of --%s\n", "--out-dtype T", in_name(&o, 0));
+        put(&t, "  %-16s shape of raw --%s (and of the other inputs unless --NAME-shape)\n", "--shape S",
+            in_name(&o, 0));
+    } else {
+        put(&t, "  %-16s dtype of raw inputs\n", "--dtype T");
+        put(&t, "  %-16s shape of raw inputs\n", "--shape S");
+    }
+}
+
+/* ---- running ---- */
+
+static aclTensor *make_tensor(const golden_array *a)
+{
+    return aclCreateTensor(a->shape.dims, (uint64_t)a->shape.ndim, a->dtype->acl, NULL, 0, ACL_FORMAT_ND,
+                           a->shape.dims, (uint64_t)a->shape.ndim, a->data);
 }
 
 /* Load one input: a raw file needs a shape from the command line. */
@@ -94,7 +202,7 @@ static int load_input(const char *opt, const char *path, const golden_dtype *dt,
         return golden_fail(e, "%s: a raw file needs %s (or use a .npy file)", path, shape_opt);
     }
     if (golden_load(path, dt, dt_opt, shape, a, e) != 0) {
-        char where[64];
+        char where[80];
         snprintf(where, sizeof where, "--%s", opt);
         return golden_prefix(e, where);
     }
@@ -115,113 +223,192 @@ static int write_output(const char *cmd, const char *path, const golden_array *y
 }
 
 typedef struct {
-    const char *grad, *second, *out;
-    const golden_dtype *dtype, *second_dtype, *out_dtype;
-    golden_shape shape, second_shape;
-    int has_shape, has_second_shape;
-} op_args;
+    char names[24][72];
+    golden_optspec spec[25];
+    int n;
+} opt_table;
 
-/* Options shared by both operators; `second` is "self" or "result". */
-static int read_args(const golden_opts *o, const char *second, op_args *a, golden_err *e)
+static const char *add_opt(opt_table *t, const char *fmt, const char *arg)
 {
-    memset(a, 0, sizeof *a);
-    if (golden_opt_required(o, "grad", &a->grad, e) != 0 ||
-        golden_opt_required(o, second, &a->second, e) != 0 ||
-        golden_opt_required(o, "out", &a->out, e) != 0 || golden_opt_dtype(o, "dtype", &a->dtype, e) != 0 ||
-        golden_opt_dtype(o, "out-dtype", &a->out_dtype, e) != 0 ||
-        (a->has_shape = golden_opt_shape(o, "shape", &a->shape, e)) < 0) {
-        return -1;
+    snprintf(t->names[t->n], sizeof t->names[0], fmt, arg);
+    t->spec[t->n].name = t->names[t->n];
+    t->spec[t->n].takes_value = 1;
+    t->spec[t->n].repeatable = 0;
+    t->n++;
+    t->spec[t->n].name = NULL;
+    return t->names[t->n - 1];
+}
+
+static void build_opts(const golden_opinfo *o, opt_table *t)
+{
+    memset(t, 0, sizeof *t);
+    int mixed = (opsnn_op_flags(o->m) & OPSNN_OP_MIXED_DTYPE) != 0;
+    for (int k = 0; k < o->nin; k++) {
+        add_opt(t, "%s", in_name(o, k));
     }
-    a->second_dtype = a->dtype;
-    a->second_shape = a->shape;
-    a->has_second_shape = a->has_shape;
-    if (golden_opt_has(o, "self-dtype") && golden_opt_dtype(o, "self-dtype", &a->second_dtype, e) != 0) {
-        return -1;
+    if (o->scalar_arg >= 0) {
+        add_opt(t, "%s", o->m->args[o->scalar_arg].short_name);
     }
-    if (golden_opt_has(o, "self-shape")) {
-        a->has_second_shape = golden_opt_shape(o, "self-shape", &a->second_shape, e);
-        if (a->has_second_shape < 0) {
+    add_opt(t, "%s", o->inplace ? "out" : o->m->args[o->out_arg].short_name);
+    add_opt(t, "%s", "dtype");
+    for (int k = 1; mixed && k < o->nin; k++) {
+        add_opt(t, "%s-dtype", in_name(o, k));
+    }
+    add_opt(t, "%s", "out-dtype");
+    add_opt(t, "%s", "shape");
+    for (int k = 1; mixed && k < o->nin; k++) {
+        add_opt(t, "%s-shape", in_name(o, k));
+    }
+}
+
+/* The scalar argument from its option (default: the library's), created as
+ * the library's dtype for it. */
+static aclScalar *make_scalar(const golden_opts *opts, const opsnn_op_arg *a, void *store, golden_err *e)
+{
+    const char *v = golden_opt(opts, a->short_name);
+    char opt[80];
+    snprintf(opt, sizeof opt, "--%s", a->short_name);
+    if (a->scalar_dtype == ACL_FLOAT) {
+        float f = (float)a->scalar_default;
+        if (v != NULL && golden_parse_float(opt, v, &f, e) != 0) {
+            return NULL;
+        }
+        memcpy(store, &f, sizeof f);
+    } else {
+        const golden_dtype *dt = golden_dtype_by_acl(a->scalar_dtype);
+        double d = a->scalar_default;
+        if (dt == NULL) {
+            golden_fail(e, "%s: the scalar's dtype %d is not one the tool knows", opt, (int)a->scalar_dtype);
+            return NULL;
+        }
+        if (v != NULL && golden_parse_double(opt, v, &d, e) != 0) {
+            return NULL;
+        }
+        golden_set(dt, store, 0, d);
+    }
+    aclScalar *s = aclCreateScalar(store, a->scalar_dtype);
+    if (s == NULL) {
+        golden_fail(e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
+    }
+    return s;
+}
+
+static int run_op(const golden_opinfo *o, const golden_opts *opts, golden_err *e)
+{
+    const opsnn_op_meta *m = o->m;
+    int mixed = (opsnn_op_flags(m) & OPSNN_OP_MIXED_DTYPE) != 0;
+    const char *first = in_name(o, 0);
+    if (!mixed && golden_opt_has(opts, "out-dtype")) {
+        return golden_fail(e, "--out-dtype: the output of %s has the dtype of --%s (%s requires one dtype for %s "
+                              "tensors)", m->command, first, m->api, count_word(golden_op_ntensors(m)));
+    }
+    const char *path[GOLDEN_MAX_IN], *out = NULL;
+    const golden_dtype *dtype = NULL, *out_dtype = NULL;
+    golden_shape shape;
+    int has_shape = 0;
+    for (int k = 0; k < o->nin; k++) {
+        if (golden_opt_required(opts, in_name(o, k), &path[k], e) != 0) {
             return -1;
         }
     }
-    return 0;
-}
-
-static int run_op(const golden_opts *o, int softshrink, golden_err *e)
-{
-    const char *second = softshrink ? "self" : "result";
-    const char *cmd = softshrink ? "softshrink-backward" : "selu-backward";
-    op_args a;
-    float lambd = 0.5f; /* torch.nn.Softshrink's default */
-    if (!softshrink && golden_opt_has(o, "out-dtype")) {
-        /* aclnnSeluBackward takes one dtype for gradOutput, result and gradInput */
-        return golden_fail(e, "--out-dtype: the output of selu-backward has the dtype of --grad "
-                              "(aclnnSeluBackward requires one dtype for all three tensors)");
-    }
-    if (read_args(o, second, &a, e) != 0 ||
-        (softshrink && golden_opt(o, "lambda") != NULL && golden_parse_float("--lambda", golden_opt(o, "lambda"), &lambd, e) != 0)) {
+    if (golden_opt_required(opts, o->inplace ? "out" : m->args[o->out_arg].short_name, &out, e) != 0 ||
+        golden_opt_dtype(opts, "dtype", &dtype, e) != 0 || golden_opt_dtype(opts, "out-dtype", &out_dtype, e) != 0 ||
+        (has_shape = golden_opt_shape(opts, "shape", &shape, e)) < 0) {
         return -1;
     }
-    golden_array g, x, y;
-    memset(&x, 0, sizeof x);
+    golden_array in[GOLDEN_MAX_IN], y;
+    memset(in, 0, sizeof in);
     memset(&y, 0, sizeof y);
+    void *operands[16] = {NULL};
+    double scalar_store[2] = {0, 0};
     int rc = -1;
-    if (load_input("grad", a.grad, a.dtype, "--dtype", a.has_shape ? &a.shape : NULL, "--shape", &g, e) != 0) {
-        return -1;
+    for (int k = 0; k < o->nin; k++) {
+        const golden_dtype *dk = dtype;
+        golden_shape sk = shape;
+        int hk = has_shape;
+        char dopt[96] = "--dtype", sopt[96] = "--shape", name[80];
+        if (mixed && k > 0) {
+            snprintf(name, sizeof name, "%s-dtype", in_name(o, k));
+            if (golden_opt_has(opts, name)) {
+                if (golden_opt_dtype(opts, name, &dk, e) != 0) {
+                    goto out;
+                }
+                snprintf(dopt, sizeof dopt, "--%s", name);
+            }
+            snprintf(name, sizeof name, "%s-shape", in_name(o, k));
+            if (golden_opt_has(opts, name)) {
+                hk = golden_opt_shape(opts, name, &sk, e);
+                if (hk < 0) {
+                    goto out;
+                }
+                snprintf(sopt, sizeof sopt, "--%s", name);
+            }
+        }
+        if (load_input(in_name(o, k), path[k], dk, dopt, hk ? &sk : NULL, sopt, &in[k], e) != 0) {
+            goto out;
+        }
     }
-    int own_dtype = softshrink && golden_opt_has(o, "self-dtype");
-    int own_shape = softshrink && golden_opt_has(o, "self-shape");
-    if (load_input(second, a.second, a.second_dtype, own_dtype ? "--self-dtype" : "--dtype",
-                   a.has_second_shape ? &a.second_shape : NULL, own_shape ? "--self-shape" : "--shape", &x,
-                   e) != 0) {
+    golden_shape out_shape = in[0].shape;
+    for (int k = 1; (opsnn_op_flags(m) & OPSNN_OP_BROADCAST) && k < o->nin; k++) {
+        golden_shape b;
+        if (golden_shape_broadcast(&out_shape, &in[k].shape, &b, e) != 0) {
+            goto out;
+        }
+        out_shape = b;
+    }
+    golden_array *result = o->inplace ? &in[0] : &y;
+    if (!o->inplace && golden_array_alloc(&y, out_dtype != NULL ? out_dtype : in[0].dtype, &out_shape, e) != 0) {
         goto out;
     }
-    golden_shape out_shape = g.shape;
-    if (softshrink && golden_shape_broadcast(&g.shape, &x.shape, &out_shape, e) != 0) {
+    int ok = 1;
+    for (int k = 0; k < o->nin; k++) {
+        ok &= (operands[o->in_arg[k]] = make_tensor(&in[k])) != NULL;
+    }
+    if (!o->inplace) {
+        ok &= (operands[o->out_arg] = make_tensor(&y)) != NULL;
+    }
+    if (!ok) {
+        golden_fail(e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
         goto out;
     }
-    if (golden_array_alloc(&y, a.out_dtype != NULL ? a.out_dtype : g.dtype, &out_shape, e) != 0 ||
-        execute(&g, &x, &y, softshrink ? &lambd : NULL, e) != 0 || write_output(cmd, a.out, &y, e) != 0) {
+    if (o->scalar_arg >= 0 &&
+        (operands[o->scalar_arg] = make_scalar(opts, &m->args[o->scalar_arg], scalar_store, e)) == NULL) {
+        goto out;
+    }
+    if (golden_op_execute(m, operands, e) != 0 || write_output(m->command, out, result, e) != 0) {
         goto out;
     }
     rc = 0;
 out:
-    golden_array_free(&g);
-    golden_array_free(&x);
+    for (int i = 0; i < m->nargs; i++) {
+        if (operands[i] != NULL) {
+            if (m->args[i].kind == OPSNN_ARG_SCALAR) {
+                aclDestroyScalar(operands[i]);
+            } else {
+                aclDestroyTensor(operands[i]);
+            }
+        }
+    }
+    for (int k = 0; k < o->nin; k++) {
+        golden_array_free(&in[k]);
+    }
     golden_array_free(&y);
     return rc;
 }
 
-static const golden_optspec SOFTSHRINK_OPTS[] = {
-    {"grad", 1, 0}, {"self", 1, 0}, {"lambda", 1, 0}, {"out", 1, 0}, {"dtype", 1, 0},
-    {"self-dtype", 1, 0}, {"out-dtype", 1, 0}, {"shape", 1, 0}, {"self-shape", 1, 0}, {NULL, 0, 0},
-};
-
-static const golden_optspec SELU_OPTS[] = {
-    {"grad", 1, 0}, {"result", 1, 0}, {"out", 1, 0}, {"dtype", 1, 0}, {"out-dtype", 1, 0},
-    {"shape", 1, 0}, {NULL, 0, 0},
-};
-
-static int cmd(int argc, char **argv, int softshrink)
+int golden_cmd_op(const opsnn_op_meta *m, int argc, char **argv)
 {
     golden_err e;
     golden_opts o;
-    const char *name = softshrink ? "softshrink-backward" : "selu-backward";
-    if (golden_opts_parse(argc, argv, softshrink ? SOFTSHRINK_OPTS : SELU_OPTS, &o, &e) != 0 ||
-        (o.npos > 0 && golden_fail(&e, "unexpected argument \"%s\"", o.pos[0])) ||
-        run_op(&o, softshrink, &e) != 0) {
-        fprintf(stderr, "opsnn-golden %s: %s\n", name, e.msg);
+    golden_opinfo info;
+    opt_table t;
+    if (golden_opinfo_of(m, &info, &e) == 0) {
+        build_opts(&info, &t);
+    }
+    if (golden_opinfo_of(m, &info, &e) != 0 || golden_opts_parse(argc, argv, t.spec, &o, &e) != 0 ||
+        (o.npos > 0 && golden_fail(&e, "unexpected argument \"%s\"", o.pos[0])) || run_op(&info, &o, &e) != 0) {
+        fprintf(stderr, "opsnn-golden %s: %s\n", m->command, e.msg);
         return 2;
     }
     return 0;
-}
-
-int golden_cmd_softshrink(int argc, char **argv)
-{
-    return cmd(argc, argv, 1);
-}
-
-int golden_cmd_selu(int argc, char **argv)
-{
-    return cmd(argc, argv, 0);
 }

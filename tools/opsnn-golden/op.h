@@ -1,21 +1,23 @@
-/* The operator sub-commands: read the inputs, run the operator through the
- * public aclnn two-phase API, write gradInput. */
+/* The operator sub-commands, one per operator of the library (opinfo.h):
+ * read the inputs, run the operator through the public aclnn two-phase API,
+ * write its output. The options come from the operator's arguments: --SHORT
+ * FILE per tensor input, --out FILE, --SHORT V per scalar (default: the
+ * library's), --dtype/--shape for raw inputs; an operator whose inputs may
+ * differ in dtype (OPSNN_OP_MIXED_DTYPE) also takes --SHORT-dtype/--SHORT-shape
+ * for its other inputs and --out-dtype. */
 #ifndef OPSNN_GOLDEN_OP_H_
 #define OPSNN_GOLDEN_OP_H_
 
-#include "aclnn/acl_meta.h"
-#include "err.h"
+#include <stddef.h>
 
-/** Phase 1 + phase 2 of aclnnSoftshrinkBackward (lambda != NULL),
- *  aclnnSeluBackward, or aclnnSelu (x == NULL: g is its self) on described
- *  tensors; the library's message on failure. */
-int golden_op_execute(const aclTensor *g, const aclTensor *x, const aclScalar *lambda, aclTensor *y,
-                      golden_err *e);
+#include "opinfo.h"
 
-/** Destroy what golden_op_execute ran on (NULLs are skipped). */
-void golden_op_release(aclTensor *g, aclTensor *x, aclScalar *lambda, aclTensor *y);
+/** The synopsis of m's sub-command (one or more lines, each ending in \n). */
+void golden_op_synopsis(const opsnn_op_meta *m, char *buf, size_t size);
+/** The rest of its help: what it computes and its options. */
+void golden_op_details(const opsnn_op_meta *m, char *buf, size_t size);
 
-int golden_cmd_softshrink(int argc, char **argv);
-int golden_cmd_selu(int argc, char **argv);
+/** Run m's sub-command on the words after its name; exit status. */
+int golden_cmd_op(const opsnn_op_meta *m, int argc, char **argv);
 
 #endif

@@ -25,7 +25,7 @@ void golden_case_dirname(const char *name, char *out, size_t size);
 void golden_shape_token(const golden_shape *s, char *out, size_t size);
 
 typedef struct {
-    const golden_array *inputs[4];
+    const golden_array *inputs[5]; /* up to GOLDEN_MAX_IN tensor inputs and the output slot */
     int ninputs;
     const golden_array *scalars[2];
     int nscalars;

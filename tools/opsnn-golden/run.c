@@ -255,8 +255,7 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
 {
     golden_err e;
     snprintf(res->name, sizeof res->name, "%s", c->name != NULL ? c->name : "?");
-    snprintf(res->op, sizeof res->op, "%s",
-             c->op == GOLDEN_OP_SOFTSHRINK ? "SoftshrinkBackward" : c->op == GOLDEN_OP_SELU ? "SeluBackward" : "Selu");
+    snprintf(res->op, sizeof res->op, "%s", c->op != NULL ? golden_op_bare(c->op) : "?");
     snprintf(res->method, sizeof res->method, "-");
     if (c->out.dtype != NULL) {
         snprintf(res->dtype, sizeof res->dtype, "%s", c->out.dtype->name);
@@ -272,8 +271,12 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         snprintf(res->message, sizeof res->message, "is_enabled is False");
         return;
     }
-    const golden_shape *sizes[4] = {&c->in[0].storage, &c->in[1].storage, &c->out.shape, &c->out.storage};
-    for (int k = 0; k < 4; k++) {
+    const int nin = c->info.nin;
+    const golden_shape *sizes[GOLDEN_MAX_IN + 2] = {&c->out.shape, &c->out.storage};
+    for (int k = 0; k < nin; k++) {
+        sizes[2 + k] = &c->in[k].storage;
+    }
+    for (int k = 0; k < 2 + nin; k++) {
         int64_t n = 0;
         if (golden_shape_numel(sizes[k], &n, &e) != 0) {
             res->status = GOLDEN_ST_ERROR;
@@ -291,15 +294,16 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         judge_from_tree(cfg, c, res);
         return;
     }
-    golden_array in[3], y, sc;
+    const opsnn_op_meta *m = c->op;
+    const golden_opinfo *info = &c->info;
+    golden_array in[GOLDEN_MAX_IN + 1], y, sc; /* in[nin]: the output slot */
     memset(in, 0, sizeof in);
     memset(&y, 0, sizeof y);
     memset(&sc, 0, sizeof sc);
-    aclTensor *tg = NULL, *tx = NULL, *ty = NULL;
-    aclScalar *sl = NULL;
+    void *operands[16] = {NULL};
     int ok = 0;
-    int ninputs = c->op == GOLDEN_OP_SELU_FWD ? 1 : 2;
-    for (int k = 0; k < ninputs; k++) {
+    const int scalar_stream = nin > 2 ? nin : 2; /* the rng streams: inputs 0.., scalar, output slot */
+    for (int k = 0; k < nin; k++) {
         golden_rng r;
         case_rng(&r, cfg->seed, c->name, k);
         if (golden_array_alloc(&in[k], c->in[k].dtype, &c->in[k].storage, &e) != 0) {
@@ -307,18 +311,18 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         }
         fill(&in[k], &c->in[k].range, &r);
     }
-    if (c->output_slot) { /* gradInput's initial storage, TTK's input slot 2 */
+    if (c->output_slot) { /* the output's initial storage, TTK's input slot nin */
         golden_rng r;
-        case_rng(&r, cfg->seed, c->name, 3);
-        if (golden_array_alloc(&in[2], c->out.dtype, &c->out.storage, &e) != 0) {
+        case_rng(&r, cfg->seed, c->name, scalar_stream + 1);
+        if (golden_array_alloc(&in[nin], c->out.dtype, &c->out.storage, &e) != 0) {
             goto out;
         }
-        fill(&in[2], &c->out.range, &r);
+        fill(&in[nin], &c->out.range, &r);
     }
     float lambd = (float)c->lambd;
-    if (c->op == GOLDEN_OP_SOFTSHRINK) {
+    if (info->scalar_arg >= 0) {
         golden_rng r;
-        case_rng(&r, cfg->seed, c->name, 2);
+        case_rng(&r, cfg->seed, c->name, scalar_stream);
         double lv = c->lambd_random ? draw(&c->lambd_range, c->scalar_dtype, &r) : c->lambd;
         golden_shape one = {0, {0}};
         const golden_dtype *sdt = c->scalar_input ? c->scalar_dtype : golden_dtype_by_name("fp32");
@@ -328,20 +332,31 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         golden_set(sdt, sc.data, 0, lv);
         lambd = (float)golden_get(sdt, sc.data, 0);
         res->lambd = lambd;
-        sl = aclCreateScalar(sc.data, sdt->acl);
+        if ((operands[info->scalar_arg] = aclCreateScalar(sc.data, sdt->acl)) == NULL) {
+            golden_fail(&e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
+            goto out;
+        }
     }
     if (golden_array_alloc(&y, c->out.dtype, &c->out.shape, &e) != 0) {
         goto out;
     }
-    tg = view_tensor(&c->in[0], in[0].data);
-    tx = ninputs == 2 ? view_tensor(&c->in[1], in[1].data) : NULL;
-    ty = aclCreateTensor(y.shape.dims, (uint64_t)y.shape.ndim, y.dtype->acl, NULL, 0, ACL_FORMAT_ND, y.shape.dims,
-                         (uint64_t)y.shape.ndim, y.data);
-    if (tg == NULL || (ninputs == 2 && tx == NULL) || ty == NULL || (c->op == GOLDEN_OP_SOFTSHRINK && sl == NULL)) {
+    int described = 1;
+    if (info->inplace) { /* a contiguous input (golden_case_finish): y starts as it and is written over */
+        memcpy(y.data, in[0].data, (size_t)y.nbytes);
+        described &= (operands[info->in_arg[0]] = view_tensor(&c->in[0], y.data)) != NULL;
+    } else {
+        for (int k = 0; k < nin; k++) {
+            described &= (operands[info->in_arg[k]] = view_tensor(&c->in[k], in[k].data)) != NULL;
+        }
+        described &= (operands[info->out_arg] =
+                          aclCreateTensor(y.shape.dims, (uint64_t)y.shape.ndim, y.dtype->acl, NULL, 0, ACL_FORMAT_ND,
+                                          y.shape.dims, (uint64_t)y.shape.ndim, y.data)) != NULL;
+    }
+    if (!described) {
         golden_fail(&e, "cannot describe the tensors: %s", aclGetRecentErrMsg());
         goto out;
     }
-    if (golden_op_execute(tg, tx, c->op == GOLDEN_OP_SOFTSHRINK ? sl : NULL, ty, &e) != 0) {
+    if (golden_op_execute(m, operands, &e) != 0) {
         goto out;
     }
     char dirname[200];
@@ -349,10 +364,10 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
     if (cfg->prepare != NULL) {
         golden_case_data d;
         memset(&d, 0, sizeof d);
-        d.inputs[0] = &in[0];
-        d.inputs[1] = &in[1];
-        d.inputs[2] = &in[2];
-        d.ninputs = ninputs == 1 ? 1 : c->output_slot ? 3 : 2;
+        for (int k = 0; k <= nin; k++) {
+            d.inputs[k] = &in[k];
+        }
+        d.ninputs = nin + (c->output_slot != 0);
         if (c->scalar_input) {
             d.scalars[0] = &sc;
             d.nscalars = 1;
@@ -369,23 +384,30 @@ static void run_case(const run_cfg *cfg, const golden_case *c, golden_result *re
         judge_npu(cfg, c, dirname, &y, res);
     } else {
         res->status = GOLDEN_ST_GOLDEN;
-        if (c->op == GOLDEN_OP_SOFTSHRINK) {
-            snprintf(res->message, sizeof res->message, "golden computed (lambda %.9g)%s%s", (double)lambd,
-                     cfg->prepare != NULL ? ", prepared as " : "", cfg->prepare != NULL ? dirname : "");
-        } else {
-            snprintf(res->message, sizeof res->message, "golden computed%s%s",
-                     cfg->prepare != NULL ? ", prepared as " : "", cfg->prepare != NULL ? dirname : "");
+        char used[128] = "";
+        if (info->scalar_arg >= 0) {
+            snprintf(used, sizeof used, " (%s %.9g)", m->args[info->scalar_arg].name, (double)lambd);
         }
+        snprintf(res->message, sizeof res->message, "golden computed%s%s%s", used,
+                 cfg->prepare != NULL ? ", prepared as " : "", cfg->prepare != NULL ? dirname : "");
     }
 out:
     if (!ok) {
         res->status = GOLDEN_ST_ERROR;
         snprintf(res->message, sizeof res->message, "%s", e.msg);
     }
-    golden_op_release(tg, tx, sl, ty);
-    golden_array_free(&in[0]);
-    golden_array_free(&in[1]);
-    golden_array_free(&in[2]);
+    for (int i = 0; m != NULL && i < m->nargs; i++) {
+        if (operands[i] != NULL) {
+            if (m->args[i].kind == OPSNN_ARG_SCALAR) {
+                aclDestroyScalar(operands[i]);
+            } else {
+                aclDestroyTensor(operands[i]);
+            }
+        }
+    }
+    for (int k = 0; k <= nin; k++) {
+        golden_array_free(&in[k]);
+    }
     golden_array_free(&y);
     golden_array_free(&sc);
 }
@@ -426,19 +448,34 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
           "input_data_ranges\n", f);
     for (int i = 0; i < set->n; i++) {
         const golden_case *c = &set->cases[i];
-        if (!res[i].produced || c->op == GOLDEN_OP_SELU_FWD) { /* TTK tables: backward ops only */
+        if (!res[i].produced || c->info.inplace) { /* an in-place row would need its input as output */
             continue;
         }
-        const golden_case_tensor *t[3] = {&c->in[0], &c->in[1], &c->out};
+        const golden_opinfo *info = &c->info;
+        const golden_case_tensor *t[GOLDEN_MAX_IN + 1];
+        int nt = 0, out_index = 0;
+        for (int a = 0, k = 0; a < c->op->nargs; a++) {
+            if (c->op->args[a].kind == OPSNN_ARG_SCALAR) {
+                continue;
+            }
+            if (a == info->out_arg) {
+                out_index = nt;
+            }
+            t[nt++] = c->op->args[a].kind == OPSNN_ARG_TENSOR_OUT ? &c->out : &c->in[k++];
+        }
         golden_csv_cell(f, c->name);
-        fprintf(f, ",%s,\"(", c->op == GOLDEN_OP_SOFTSHRINK ? "aclnnSoftshrinkBackward" : "aclnnSeluBackward");
-        for (int k = 0; k < 3; k++) {
+        fprintf(f, ",%s,\"(", c->op->api);
+        for (int k = 0; k < nt; k++) {
             fputs(k ? ", " : "", f);
             py_tuple(f, t[k]->shape.dims, t[k]->shape.ndim);
         }
-        fprintf(f, ")\",\"('%s', '%s', '%s')\",\"('ND',)\",\"(", golden_numpy_name(t[0]->dtype),
-                golden_numpy_name(t[1]->dtype), golden_numpy_name(t[2]->dtype));
-        for (int k = 0; k < 3; k++) {
+        fputs(")\",\"(", f);
+        for (int k = 0; k < nt; k++) {
+            fprintf(f, "%s'%s'", k ? ", " : "", golden_numpy_name(t[k]->dtype));
+        }
+        fputs(nt == 1 ? ",)" : ")", f);
+        fputs("\",\"('ND',)\",\"(", f);
+        for (int k = 0; k < nt; k++) {
             fputs(k ? ", " : "", f);
             if (t[k]->strided) {
                 py_tuple(f, t[k]->storage.dims, t[k]->storage.ndim);
@@ -446,9 +483,12 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
                 fputs("None", f);
             }
         }
-        fprintf(f, ")\",\"(%lld, %lld, %lld)\",\"(", (long long)t[0]->offset, (long long)t[1]->offset,
-                (long long)t[2]->offset);
-        for (int k = 0; k < 3; k++) {
+        fputs(nt == 1 ? ",)\",\"(" : ")\",\"(", f);
+        for (int k = 0; k < nt; k++) {
+            fprintf(f, "%s%lld", k ? ", " : "", (long long)t[k]->offset);
+        }
+        fputs(nt == 1 ? ",)\",\"(" : ")\",\"(", f);
+        for (int k = 0; k < nt; k++) {
             fputs(k ? ", " : "", f);
             if (t[k]->strided) {
                 py_tuple(f, t[k]->strides, t[k]->shape.ndim);
@@ -456,9 +496,9 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
                 fputs("None", f);
             }
         }
-        fputs(")\",\"(2,)\",", f);
-        if (c->op == GOLDEN_OP_SOFTSHRINK) {
-            fputs("\"{'lambda': ", f);
+        fprintf(f, "%s\",\"(%d,)\",", nt == 1 ? ",)" : ")", out_index);
+        if (info->scalar_arg >= 0) {
+            fprintf(f, "\"{'%s': ", c->op->args[info->scalar_arg].name);
             py_num(f, res[i].lambd);
             fprintf(f, "}\",\"('%s',)\",", golden_numpy_name(c->scalar_dtype != NULL ? c->scalar_dtype
                                                                                  : golden_dtype_by_name("fp32")));
@@ -466,14 +506,14 @@ static int emit_ttk_csv(const char *path, const golden_caseset *set, const golde
             fputs("{},,", f);
         }
         fputs("\"(", f);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < nt; k++) {
             fputs(k ? ", (" : "(", f);
             py_num(f, t[k]->range.lo);
             fputs(", ", f);
             py_num(f, t[k]->range.hi);
             fputc(')', f);
         }
-        fputs(")\"\n", f);
+        fputs(nt == 1 ? ",)\"\n" : ")\"\n", f);
     }
     return golden_text_commit(&out, path, e);
 }
@@ -494,13 +534,10 @@ static int name_taken(const golden_caseset *set, int upto, const char *name)
 
 static const char *ttk_op_name(const golden_caseset *set, const golden_case *c)
 {
-    int kernel = set->kind == GOLDEN_CASES_TTK_KERNEL;
-    switch (c->op) {
-    case GOLDEN_OP_SOFTSHRINK: return kernel ? "soft_shrink_grad" : "aclnnSoftshrinkBackward";
-    case GOLDEN_OP_SELU: return kernel ? "selu_grad" : "aclnnSeluBackward";
-    case GOLDEN_OP_SELU_FWD: return "aclnnSelu";
+    if (c->op == NULL) {
+        return "?";
     }
-    return "?";
+    return set->kind == GOLDEN_CASES_TTK_KERNEL ? c->op->kernel_op : c->op->api;
 }
 
 static int rename_duplicates(golden_caseset *set, golden_err *e)
