@@ -1,0 +1,70 @@
+/* HardshrinkBackward, AArch64 Advanced SIMD: rule.h on 4 32-bit or 8 16-bit
+ * lanes, integer compares of the magnitude bits, no widening. */
+#include <arm_neon.h>
+
+#include "loop-neon.h"
+#include "rule.h"
+
+static inline uint32x4_t keep32(uint32x4_t x, const opsnn_hardshrink_bwd_lanes *r)
+{
+    int32x4_t m = vreinterpretq_s32_u32(vandq_u32(x, vdupq_n_u32(0x7fffffffu)));
+    return vandq_u32(vcgtq_s32(m, vdupq_n_s32(r->t)), vcleq_s32(m, vdupq_n_s32(r->u)));
+}
+
+static inline uint16x8_t keep16(uint16x8_t x, const opsnn_hardshrink_bwd_lanes *r)
+{
+    int16x8_t m = vreinterpretq_s16_u16(vandq_u16(x, vdupq_n_u16(0x7fffu)));
+    return vandq_u16(vcgtq_s16(m, vdupq_n_s16((int16_t)r->t)), vcleq_s16(m, vdupq_n_s16((int16_t)r->u)));
+}
+
+/* The MUL rule: g * 1 where keep, else g * 0 (rule.h). */
+static inline uint32x4_t mul32(uint32x4_t g, uint32x4_t keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    uint32x4_t inf = vdupq_n_u32(r->inf), gm = vandq_u32(g, vdupq_n_u32(0x7fffffffu));
+    uint32x4_t gnan = vcgtq_u32(gm, inf);
+    uint32x4_t q = vorrq_u32(g, vandq_u32(gnan, vdupq_n_u32(r->qbit)));
+    uint32x4_t z = vbslq_u32(vceqq_u32(gm, inf), vdupq_n_u32(r->dnan),
+                             vandq_u32(g, vdupq_n_u32(0x80000000u)));
+    return vbslq_u32(vorrq_u32(keep, gnan), q, z);
+}
+
+static inline uint16x8_t mul16(uint16x8_t g, uint16x8_t keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    uint16x8_t inf = vdupq_n_u16((uint16_t)r->inf), gm = vandq_u16(g, vdupq_n_u16(0x7fffu));
+    uint16x8_t gnan = vcgtq_u16(gm, inf);
+    uint16x8_t q = vorrq_u16(g, vandq_u16(gnan, vdupq_n_u16((uint16_t)r->qbit)));
+    uint16x8_t z = vbslq_u16(vceqq_u16(gm, inf), vdupq_n_u16((uint16_t)r->dnan),
+                             vandq_u16(g, vdupq_n_u16(0x8000u)));
+    return vbslq_u16(vorrq_u16(keep, gnan), q, z);
+}
+
+/* One block of 4 FLOAT or 8 16-bit elements; r->mul takes the same branch on
+ * every block of a call. */
+static inline void step32(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    uint32x4_t g = vld1q_u32((const uint32_t *)a + i);
+    uint32x4_t keep = keep32(vld1q_u32((const uint32_t *)b + i), r);
+    vst1q_u32((uint32_t *)y + i, r->mul ? mul32(g, keep, r) : vandq_u32(keep, g));
+}
+
+static inline void step16(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    uint16x8_t keep = keep16(vld1q_u16((const uint16_t *)b + i), r);
+    vst1q_u16((uint16_t *)y + i, r->mul ? mul16(g, keep, r) : vandq_u16(keep, g));
+}
+
+static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
+                const opsnn_hardshrink_bwd_lanes *r, size_t esize)
+{
+    (void)p; /* nt_store: no streaming stores on AArch64 (loop-neon.h) */
+    if (esize == 4) {
+        opsnn_neon_loop(n, a, b, y, r, 4, 4, step32);
+    } else {
+        opsnn_neon_loop(n, a, b, y, r, 2, 8, step16);
+    }
+}
+
+OPSNN_HARDSHRINK_BWD_KERNELS(neon)
