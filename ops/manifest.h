@@ -40,7 +40,10 @@
  *   #ifdef OPSNN_DEF_PARAMS    #include "op_kernel/params.h": its parameter structs
  *   #ifdef OPSNN_DEF_MODELS    #include "tests/model.h": its reference model for the
  *       suites and the fuzzer (tests/ref_model.h says what it holds), ending in
- *       OPSNN_MODEL(name) once per modelled row (after its include guard)
+ *       OPSNN_MODEL(name) once per modelled row (after its include guard), and
+ *       OPSNN_MODEL_EMPTY_EARLY(name) when its phase 1 returns success as soon
+ *       as a tensor input is empty, before the shape checks, and phase 2 then
+ *       writes nothing (ops-nn's early return for empty tensors)
  *   #ifdef OPSNN_DEF_HEADERS   #include "aclnnop/aclnn_<name>.h": its public header(s)
  */
 #ifndef OPSNN_OP
@@ -54,6 +57,9 @@
 #endif
 #ifndef OPSNN_MODEL
 #define OPSNN_MODEL(name)
+#endif
+#ifndef OPSNN_MODEL_EMPTY_EARLY
+#define OPSNN_MODEL_EMPTY_EARLY(name)
 #endif
 #ifndef OPSNN_FAMILY
 #define OPSNN_FAMILY(kind)

@@ -129,7 +129,10 @@ static inline uint64_t model_from_f32(float v, aclDataType dt)
  *   static inline aclnnStatus model_<name>_scalars_ok(const float *scalars);
  *       phase 1's rule on the scalar values (indexed as above);
  * and, after its include guard, one OPSNN_MODEL(<name>) line per modelled
- * row: tests/fuzz/fuzz_ops.c makes its operator table of those lines. */
+ * row: tests/fuzz/fuzz_ops.c makes its operator table of those lines; plus
+ * OPSNN_MODEL_EMPTY_EARLY(<name>) when the row's phase 1 returns success at
+ * an empty tensor input before its shape checks (phase 2 then writes
+ * nothing; ops/manifest.h). */
 #define OPSNN_DEF_MODELS
 #include "ops/manifest.h"
 #include "ops/all.def"

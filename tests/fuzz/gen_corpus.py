@@ -163,6 +163,9 @@ def seeds():
     s["empty_overflowing_product"] = case(T((0, 2**40, 2**40)), T((0, 2**40, 2**40)),
                                           T((0, 2**40, 2**40)))
     s["empty_broadcast"] = case(T((0, 1)), T((1, 4)), T((0, 4)))
+    # an empty input whose shapes do not broadcast: refused by the operators
+    # that check shapes first, success (nothing written) for the early returns
+    s["empty_self_not_broadcastable"] = case(T((0,)), T((3,)), T((2,)), scalar(0.5))
     s["huge_view_no_storage"] = case(T((2**40,)), T((2**40,)), T((2**40,)))
     s["huge_int8_exact_in_place"] = case(T((2**63 - 1,), "i8"), T((2**63 - 1,), "i8"),
                                          T((2**63 - 1,), "i8", buffer=0))

@@ -92,3 +92,4 @@ static inline aclnnStatus model_hardshrink_backward_scalars_ok(const float *scal
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_TESTS_MODEL_H_ */
 
 OPSNN_MODEL(hardshrink_backward)
+OPSNN_MODEL_EMPTY_EARLY(hardshrink_backward)

@@ -27,9 +27,9 @@
 #include <string.h>
 
 #include "hs_util.h"
-#define OPSNN_MODEL(name) /* model.h's manifest line: not used here */
+#include "ops/manifest.h" /* model.h's manifest lines expand to nothing here */
 #include "model.h"
-#undef OPSNN_MODEL
+#include "ops/manifest_end.h"
 #include "kernels/kernels.h" /* opsnn_kernels_select, opsnn_cpu_has_isa: the ISA loop */
 
 #define MAX_ISA 16
