@@ -98,18 +98,12 @@ aclnnStatus opsnn_hardshrink_grad_tiling_compute(const opsnn_platform *platform,
                                                  const opsnn_tiling_tensor *backprops, float lambd,
                                                  opsnn_hardshrink_grad_tiling *tiling)
 {
-    aclnnStatus rc = opsnn_tiling_check_platform(FN, platform, tiling);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
-    }
     /* arch35 reads the three shapes, the experimental code two */
-    const opsnn_tiling_tensor *ts[3] = {gradients, features, backprops};
+    const opsnn_tiling_tensor *const ts[3] = {gradients, features, backprops};
     static const char *const names[3] = {"gradients", "features", "backprops"};
-    int nt = platform->algo == OPSNN_TILING_ARCH35 ? 3 : 2;
+    int nt = platform != NULL && platform->algo == OPSNN_TILING_ARCH35 ? 3 : 2;
     int64_t count[3] = {0, 0, 0};
-    for (int i = 0; i < nt && rc == ACLNN_SUCCESS; i++) {
-        rc = opsnn_tiling_tensor_numel(FN, names[i], ts[i], &count[i]);
-    }
+    aclnnStatus rc = opsnn_tiling_check_inputs(FN, platform, tiling, nt, names, ts, count);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }

@@ -239,22 +239,15 @@ aclnnStatus opsnn_selu_grad_tiling_compute(const opsnn_platform *platform,
                                            const opsnn_tiling_tensor *outputs,
                                            const opsnn_tiling_tensor *y, opsnn_selu_grad_tiling *tiling)
 {
-    int64_t ng = 0, no = 0, ny = 0;
-    aclnnStatus rc = opsnn_tiling_check_platform(FN, platform, tiling);
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "gradients", gradients, &ng);
-    }
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "outputs", outputs, &no);
-    }
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "y", y, &ny);
-    }
+    static const char *const names[3] = {"gradients", "outputs", "y"};
+    const opsnn_tiling_tensor *const ts[3] = {gradients, outputs, y};
+    int64_t count[3] = {0, 0, 0};
+    aclnnStatus rc = opsnn_tiling_check_inputs(FN, platform, tiling, 3, names, ts, count);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
     opsnn_selu_grad_tiling t;
-    rc = platform->algo == OPSNN_TILING_ARCH35 ? arch35(platform, gradients, outputs, y, ny, &t)
+    rc = platform->algo == OPSNN_TILING_ARCH35 ? arch35(platform, gradients, outputs, y, count[2], &t)
                                                : exp910b(platform, gradients, outputs, &t);
     if (rc == ACLNN_SUCCESS) {
         *tiling = t;

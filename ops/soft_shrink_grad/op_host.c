@@ -171,20 +171,14 @@ aclnnStatus opsnn_softshrink_grad_tiling_compute(const opsnn_platform *platform,
                                                  const opsnn_tiling_tensor *output_y, float lambd,
                                                  opsnn_softshrink_grad_tiling *tiling)
 {
-    int64_t total = 0, nx = 0, ny = 0;
-    aclnnStatus rc = opsnn_tiling_check_platform(FN, platform, tiling);
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "input_grad", input_grad, &total);
-    }
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "input_x", input_x, &nx);
-    }
-    if (rc == ACLNN_SUCCESS) {
-        rc = opsnn_tiling_tensor_numel(FN, "output_y", output_y, &ny);
-    }
+    static const char *const names[3] = {"input_grad", "input_x", "output_y"};
+    const opsnn_tiling_tensor *const ts[3] = {input_grad, input_x, output_y};
+    int64_t count[3] = {0, 0, 0};
+    aclnnStatus rc = opsnn_tiling_check_inputs(FN, platform, tiling, 3, names, ts, count);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
+    int64_t total = count[0];
     opsnn_softshrink_grad_tiling t;
     rc = platform->algo == OPSNN_TILING_ARCH35
              ? arch35(platform, input_grad, input_x, total, lambd, &t)

@@ -147,3 +147,14 @@ int opsnn_tiling_same_shape(const opsnn_tiling_tensor *a, const opsnn_tiling_ten
     }
     return 1;
 }
+
+aclnnStatus opsnn_tiling_check_inputs(const char *fn, const opsnn_platform *platform,
+                                      const void *result, int n, const char *const *names,
+                                      const opsnn_tiling_tensor *const *tensors, int64_t *counts)
+{
+    aclnnStatus rc = opsnn_tiling_check_platform(fn, platform, result);
+    for (int i = 0; i < n && rc == ACLNN_SUCCESS; i++) {
+        rc = opsnn_tiling_tensor_numel(fn, names[i], tensors[i], &counts[i]);
+    }
+    return rc;
+}

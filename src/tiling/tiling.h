@@ -39,6 +39,13 @@ aclnnStatus opsnn_tiling_check_platform(const char *fn, const opsnn_platform *pl
 aclnnStatus opsnn_tiling_tensor_numel(const char *fn, const char *what, const opsnn_tiling_tensor *t,
                                       int64_t *numel);
 
+/* The checks every calculator starts with: opsnn_tiling_check_platform(fn,
+ * platform, result), then opsnn_tiling_tensor_numel() of tensors[0..n) (named
+ * names[i]) into counts[i], stopping at the first failure. */
+aclnnStatus opsnn_tiling_check_inputs(const char *fn, const opsnn_platform *platform,
+                                      const void *result, int n, const char *const *names,
+                                      const opsnn_tiling_tensor *const *tensors, int64_t *counts);
+
 /* 1 when a and b have the same rank and dims; with scalar_as_vec1 a rank-0
  * shape counts as {1} (ops-nn's EnsureNotScalar). */
 int opsnn_tiling_same_shape(const opsnn_tiling_tensor *a, const opsnn_tiling_tensor *b,
