@@ -28,7 +28,7 @@ void opsnn_fork_register(void);
  *   panels      (iter.c: the list of per-thread panels)
  *   pool state  (threads.c `lock` and condition variables: logs under it)
  *   OpenMP      (threads_omp.c: no lock; the child notes libgomp's state)
- *   log         (error.c: innermost, nothing is taken under it) */
+ *   log         (log.c: innermost, nothing is taken under it) */
 void opsnn_pool_fork_job(int phase);
 void opsnn_executor_fork(int phase);
 void opsnn_stream_fork(int phase);
