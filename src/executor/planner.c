@@ -1,6 +1,6 @@
 /* Phase 2's schedule, made in phase 1; see planner.h. The blocks follow the
  * reference tiling ("cpu" profile), shared out over the worker pool of
- * common/threads.c, each block walked in chunks of ubFormer elements. */
+ * common/pool.c, each block walked in chunks of ubFormer elements. */
 #include "executor/planner.h"
 
 #include <stdatomic.h>
@@ -15,7 +15,7 @@
 /* Below this many bytes of traffic per thread a thread team costs more than
  * it saves. Measured on the 2-vCPU development VM (docs/performance.md,
  * mid-size calls), with the pool's workers spinning between calls
- * (common/threads.c), best of 3 runs on a machine shared with other jobs:
+ * (common/pool.c), best of 3 runs on a machine shared with other jobs:
  * at 64 KiB per thread 16K-element fp32 calls (192 KiB) ran up to 1.4x
  * faster on 2 threads when the second vCPU was free, but 32K-element 16-bit
  * calls (192 KiB, 2.4-3.8 us) fell to 0.93-0.95 of the 1-thread time when it

@@ -1,6 +1,6 @@
 /* Phase 2 proper: the passes of the executor's schedule (executor/planner.h),
  * their operands bound to the current addresses, each pass's work items
- * shared out over the worker pool of common/threads.c. */
+ * shared out over the worker pool of common/pool.c. */
 #include <inttypes.h>
 #include <stdatomic.h>
 
