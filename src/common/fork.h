@@ -23,9 +23,9 @@ void opsnn_fork_register(void);
 /* The hooks, in the order PREPARE takes their locks: outer locks first, a
  * lock that is taken while another is held after it.
  *   pool job    (pool.c `busy`: held while a phase 2 runs, kernels log)
- *   executors   (executor.c table: holds streams and log while checking)
+ *   executors   (handle.c table: holds streams and log while checking)
  *   streams, memory blocks, aclInit state (leaves: only the log under them)
- *   panels      (iter.c: the list of per-thread panels)
+ *   panels      (panel.c: the list of per-thread panels)
  *   pool state  (pool.c `lock` and condition variables: logs under it)
  *   OpenMP      (threads_omp.c: no lock; the child notes libgomp's state)
  *   log         (log.c: innermost, nothing is taken under it) */
