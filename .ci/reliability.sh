@@ -77,7 +77,7 @@ run_fuzzer fuzz_golden "$golden_seconds" tests/fuzz/golden_corpus 4096
 # The pool backend: an OpenMP runtime that is not built with TSan hides its
 # barriers from it (libgomp: false races on every region's data). LLVM's
 # libomp with its Archer tool tells TSan about them, so the OpenMP backend's
-# suites run once more on clang's libomp (docs/testing.md).
+# suites run once more on clang's libomp (docs/dev/testing.md).
 # ignore_noninstrumented_modules=1 (Archer asks for it): test_omp_callers'
 # own regions are libomp's in both builds, and TSan otherwise reports races
 # whose every frame is inside libomp; reports with a frame in our
@@ -101,7 +101,7 @@ TSAN_OPTIONS="halt_on_error=1 allocator_may_return_null=1 ignore_noninstrumented
 
 # The pool backend: libgomp never joins its threads, so valgrind reports each
 # one's thread-local storage as possibly lost at exit; the pool joins its
-# workers, and a suppression must not hide our own leaks (docs/testing.md).
+# workers, and a suppression must not hide our own leaks (docs/dev/testing.md).
 echo "== valgrind: ctest -L valgrind (suites, fuzz corpus, examples; pool threads)"
 cmake -S . -B build-ci-valgrind -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DOPSNN_THREADING=pool -DOPSNN_VALGRIND=ON >/dev/null

@@ -1,6 +1,6 @@
 /*
  * test_alloc_failure.c - every allocation of the library can fail cleanly
- * (docs/testing.md, "Allocation failure").
+ * (docs/dev/testing.md, "Allocation failure").
  *
  * The hook of src/common/alloc.h makes the N-th allocation fail. A walk runs
  * a scenario that touches every allocating call (runtime memory and streams,

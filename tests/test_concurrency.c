@@ -1,5 +1,5 @@
 /*
- * test_concurrency.c - the API from many threads at once (docs/testing.md).
+ * test_concurrency.c - the API from many threads at once (docs/dev/testing.md).
  *
  * 8 threads x 1000 mixed calls: both operators, every dtype each accepts,
  * broadcast / strided / in-place / overlapping layouts, repeatable executors

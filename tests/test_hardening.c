@@ -1,6 +1,6 @@
 /*
  * test_hardening.c - size, stride and byte arithmetic at the edges of int64
- * and size_t (docs/testing.md, "Arithmetic hardening").
+ * and size_t (docs/dev/testing.md, "Arithmetic hardening").
  *
  * Descriptors whose element count, extent or byte size overflows are refused
  * when created; descriptors that are valid but enormous (no memory behind

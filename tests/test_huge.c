@@ -1,9 +1,9 @@
 /*
  * test_huge.c - tensors of more than 2^31 elements, so that no 32-bit index
- * can hide anywhere (docs/testing.md, "Huge tensors").
+ * can hide anywhere (docs/dev/testing.md, "Huge tensors").
  *
  * Opt-in: skipped unless OPSNN_HUGE_TESTS=1, because it needs about 8.5 GiB
- * of memory and a minute of CPU. docs/testing.md records a run.
+ * of memory and a minute of CPU. docs/dev/testing.md records a run.
  *
  *  - SoftshrinkBackward, BF16, shape {2, 2^30 + 777} (2^31 + 1554 elements),
  *    in place: gradInput is gradOutput's buffer (4 GiB), self its own (4 GiB).

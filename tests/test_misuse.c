@@ -1,6 +1,6 @@
 /*
  * test_misuse.c - executor and workspace misuse yields a status code, never a
- * crash, a write or a leak (docs/testing.md, "Misuse").
+ * crash, a write or a leak (docs/dev/testing.md, "Misuse").
  *
  * The executor registry (src/executor/handle.c) answers for every executor
  * pointer before it is dereferenced, in release and debug builds alike: the CI

@@ -1,5 +1,5 @@
 /*
- * test_threads.c - phase 2's threads (src/common/threads.c, pool.c, docs/testing.md):
+ * test_threads.c - phase 2's threads (src/common/threads.c, pool.c, docs/dev/testing.md):
  * the thread count read strictly from the environment and clamped to the CPUs
  * the process may use; the worker pool degrading to fewer threads (down to
  * the caller alone) when threads cannot be created, instead of ending the

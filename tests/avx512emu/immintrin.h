@@ -1,5 +1,5 @@
 /*
- * AVX-512 emulation for the OPSNN_EMULATE_AVX512 test build (docs/testing.md).
+ * AVX-512 emulation for the OPSNN_EMULATE_AVX512 test build (docs/dev/testing.md).
  *
  * With -DOPSNN_EMULATE_AVX512=ON this directory comes first on the include
  * path of kernels/<family>/avx512.c only, so their `#include <immintrin.h>`

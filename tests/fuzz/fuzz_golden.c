@@ -1,6 +1,6 @@
 /*
  * fuzz_golden.c - libFuzzer harness for the parsers of the opsnn-golden tool
- * (docs/testing.md): everything it reads from files or the command line.
+ * (docs/dev/testing.md): everything it reads from files or the command line.
  *
  * The first input byte picks the target, the rest is its input:
  *   0  npy_parse on the bytes (a .npy header in memory);

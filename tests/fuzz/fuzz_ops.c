@@ -1,5 +1,5 @@
 /*
- * fuzz_ops.c - libFuzzer harness for both operators (docs/testing.md).
+ * fuzz_ops.c - libFuzzer harness for both operators (docs/dev/testing.md).
  *
  * The input is decoded into three tensor descriptors (gradOutput, self/result,
  * gradInput: rank 0-10 or an out-of-range rank, dims and strides including 0,
