@@ -289,10 +289,10 @@ static opsnn_walk_kernels kernels_for(const opsnn_walk *w, unsigned in_cdt)
     return ks;
 }
 
-void opsnn_walk_make(opsnn_walk *w, const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
+void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
 {
+    const opsnn_iter *it = &w->it;
     int nd = it->ndim;
-    w->it = *it;
     w->cdt = cdt;
     w->convertible = convertible(it, cdt);
     w->k.fn = fn;
@@ -330,7 +330,7 @@ void opsnn_walk_make(opsnn_walk *w, const opsnn_iter *it, opsnn_ukernel_fn fn, a
             }
         }
     }
-    w->rows_k = kernels_for(w, w->rows_converted);
+    w->rows_k = w->rows_converted != 0 ? kernels_for(w, w->rows_converted) : w->k;
 }
 
 /* ---- The schedule ---------------------------------------------------------- */
@@ -470,23 +470,23 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     /* the kernel pass: output (or the temporary), then the inputs */
     opsnn_pass_plan *k = &s->pass[0];
     int ninputs = ex->desc.op->ninputs;
-    opsnn_iter it;
-    start_walk(&it, ex, 1 + ninputs);
+    opsnn_iter *it = &k->w.it;
+    start_walk(it, ex, 1 + ninputs);
     if (into_temp) {
-        set_contiguous(&it, 0, ex->out.dtype, (int64_t)ex->out.elem_size);
+        set_contiguous(it, 0, ex->out.dtype, (int64_t)ex->out.elem_size);
     } else {
-        set_layout(&it, 0, &ex->out, ex->out.strides);
+        set_layout(it, 0, &ex->out, ex->out.strides);
     }
     s->base_src[0][0] = into_temp ? OPSNN_BASE_TEMP : OPSNN_BASE_OUT;
     int64_t bytes_per_elem = (int64_t)ex->out.elem_size;
     for (int i = 0; i < ninputs; i++) {
-        set_layout(&it, i + 1, &ex->in[i], ex->in_strides[i]);
+        set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
         s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
         bytes_per_elem += (int64_t)ex->in[i].elem_size;
     }
-    opsnn_iter_coalesce(&it);
+    opsnn_iter_coalesce(it);
     aclDataType cdt = ex->desc.compute_dtype;
-    opsnn_walk_make(&k->w, &it, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt);
+    opsnn_walk_make(&k->w, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt);
     /* bytes the pass moves; a view too large to run (phase 2 refuses it or
      * never gets its memory) still gets a schedule */
     int64_t traffic;
@@ -503,14 +503,15 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     /* ViewCopy: the temporary scattered into the (overlapping) output view,
      * on the kernel pass's blocks */
     opsnn_pass_plan *v = &s->pass[1];
-    start_walk(&it, ex, 2);
-    set_layout(&it, 0, &ex->out, ex->out.strides);
-    set_contiguous(&it, 1, ex->out.dtype, (int64_t)ex->out.elem_size);
+    it = &v->w.it;
+    start_walk(it, ex, 2);
+    set_layout(it, 0, &ex->out, ex->out.strides);
+    set_contiguous(it, 1, ex->out.dtype, (int64_t)ex->out.elem_size);
     s->base_src[1][0] = OPSNN_BASE_OUT;
     s->base_src[1][1] = OPSNN_BASE_TEMP;
-    opsnn_iter_coalesce(&it);
+    opsnn_iter_coalesce(it);
     aclDataType odt = ex->out.dtype;
-    opsnn_walk_make(&v->w, &it, opsnn_ukernel_get(OPSNN_KERNEL_COPY, odt), odt);
+    opsnn_walk_make(&v->w, opsnn_ukernel_get(OPSNN_KERNEL_COPY, odt), odt);
     v->nt_store = 0;
     v->b = blocks;
     plan_items(&v->b, &v->w);

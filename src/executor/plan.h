@@ -96,9 +96,9 @@ int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
  * otherwise. */
 int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt);
 
-/* The walk of `it` as it is (coalesced or not) with fn computing in cdt:
- * the kernel's variants for its operands, whether they convert, and which
- * walk runs its full rows (with the panel's geometry). */
-void opsnn_walk_make(opsnn_walk *w, const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt);
+/* The rest of the walk over w->it as it is (coalesced or not) with fn
+ * computing in cdt: the kernel's variants for its operands, whether they
+ * convert, and which walk runs its full rows (with the panel's geometry). */
+void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt);
 
 #endif /* OPSNN_EXECUTOR_PLAN_H_ */

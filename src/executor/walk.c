@@ -63,15 +63,22 @@ static int walk(const opsnn_walk *w, const opsnn_kparams *params, int64_t begin,
     if (nd == 0) { /* a single element */
         return opsnn_walk_row(&row, it->base, inner, end - begin);
     }
-    opsnn_rows_ctx rows_ctx = {w, row, {0, 0, 0}, {0, 0, 0}, it->shape[nd - 1]};
     for (int k = 0; k < it->noperands; k++) {
         inner[k] = it->strides[k][nd - 1];
-        rows_ctx.stride[k] = inner[k];
-        rows_ctx.outer[k] = nd >= 2 ? it->strides[k][nd - 2] : 0;
     }
-    opsnn_panel_ctx panel_ctx = {w, row, NULL};
+    if (nd == 1 && begin == 0 && end == it->shape[0]) { /* one run: the row walk alone */
+        return opsnn_walk_row(&row, it->base, inner, end);
+    }
+    opsnn_panel_ctx panel_ctx = {w, &row, NULL};
     if (w->panel_input != 0) {
         panel_ctx.panel = opsnn_thread_panel(w->panel_bytes);
+    }
+    opsnn_rows_ctx rows_ctx = {w, &row, {0, 0, 0}, {0, 0, 0}, it->shape[nd - 1]};
+    if (nd >= 2 && panel_ctx.panel == NULL) {
+        for (int k = 0; k < it->noperands; k++) {
+            rows_ctx.stride[k] = inner[k];
+            rows_ctx.outer[k] = it->strides[k][nd - 2];
+        }
     }
     cursor c;
     cursor_seek(it, &c, begin);
@@ -121,6 +128,7 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
                    const opsnn_kparams *params, int64_t begin, int64_t end)
 {
     opsnn_walk w;
-    opsnn_walk_make(&w, it, fn, cdt);
+    w.it = *it;
+    opsnn_walk_make(&w, fn, cdt);
     return opsnn_walk_run(&w, params, begin, end);
 }

@@ -9,7 +9,7 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
 {
     const opsnn_walk *w = c->w;
     const opsnn_iter *it = &w->it;
-    const opsnn_row_ctx *r = &c->row;
+    const opsnn_row_ctx *r = c->row;
     int pk = w->panel_input;
     int nd = it->ndim;
     int64_t n = it->shape[nd - 1];
@@ -21,9 +21,17 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
     pr.dtype[pk] = cdt;
     pr.es[pk] = cs;
     pr.k = &w->panel_k;
-    int64_t st[OPSNN_ITER_OPERANDS];
-    for (int k = 0; k < r->noperands; k++) {
-        st[k] = it->strides[k][nd - 1];
+    /* kept in locals: the kernel calls below could otherwise make every row
+     * load them again */
+    int nops = r->noperands;
+    unsigned char *panel = c->panel;
+    int64_t st[OPSNN_ITER_OPERANDS], inner[OPSNN_ITER_OPERANDS], outer[OPSNN_ITER_OPERANDS];
+    int64_t es[OPSNN_ITER_OPERANDS];
+    for (int k = 0; k < nops; k++) {
+        inner[k] = it->strides[k][nd - 1];
+        outer[k] = it->strides[k][nd - 2];
+        es[k] = r->es[k];
+        st[k] = inner[k];
     }
     st[pk] = 1;
     /* every row of every strip has the same operands: planned once */
@@ -35,23 +43,20 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
             int64_t cols = n - j0 < tile ? n - j0 : tile;
             for (int64_t i0 = r0; i0 < rend; i0 += strip) {
                 int64_t h = rend - i0 < strip ? rend - i0 : strip;
-                const char *src = row[pk] + (i0 * it->strides[pk][nd - 2] +
-                                             j0 * it->strides[pk][nd - 1]) * r->es[pk];
-                if (opsnn_gather_panel(c->panel, cdt, (size_t)pitch, src, r->dtype[pk],
-                                       it->strides[pk][nd - 1], it->strides[pk][nd - 2], (size_t)h,
-                                       (size_t)cols) != 0) {
+                const char *src = row[pk] + (i0 * outer[pk] + j0 * inner[pk]) * es[pk];
+                if (opsnn_gather_panel(panel, cdt, (size_t)pitch, src, r->dtype[pk], inner[pk],
+                                       outer[pk], (size_t)h, (size_t)cols) != 0) {
                     return -1;
                 }
                 const opsnn_kparams *prm = opsnn_row_params(r->params, &short_run, cols);
                 for (int64_t i = 0; i < h; i++) {
                     char *p[OPSNN_ITER_OPERANDS];
-                    for (int k = 0; k < r->noperands; k++) {
-                        p[k] = row[k] + ((i0 + i) * it->strides[k][nd - 2] +
-                                         j0 * it->strides[k][nd - 1]) * r->es[k];
+                    for (int k = 0; k < nops; k++) {
+                        p[k] = row[k] + ((i0 + i) * outer[k] + j0 * inner[k]) * es[k];
                     }
-                    p[pk] = (char *)c->panel + i * pitch * cs;
+                    p[pk] = (char *)panel + i * pitch * cs;
                     if (pl.in_place) { /* what the row walk would do, without deciding it per row */
-                        opsnn_row_direct(&pl, pr.noperands, p, cols, prm);
+                        opsnn_row_direct(&pl, nops, p, cols, prm);
                     } else if (opsnn_walk_row(&pr, p, st, cols) != 0) {
                         return -1;
                     }

@@ -35,20 +35,6 @@ opsnn_row_plan opsnn_row_plan_for(const opsnn_row_ctx *c,
     return pl;
 }
 
-void opsnn_row_direct(const opsnn_row_plan *pl, int noperands, char *const p[OPSNN_ITER_OPERANDS],
-                      int64_t n, const opsnn_kparams *prm)
-{
-    pl->fn((size_t)n, p[1], noperands > 2 ? p[2] : NULL, p[0], prm);
-}
-
-const opsnn_kparams *opsnn_row_params(const opsnn_kparams *params, opsnn_kparams *short_run,
-                                      int64_t n)
-{
-    *short_run = *params;
-    short_run->nt_store = 0;
-    return n >= OPSNN_WALK_NT_MIN_RUN || !params->nt_store ? params : short_run;
-}
-
 int opsnn_walk_row(const opsnn_row_ctx *c, char *const row[OPSNN_ITER_OPERANDS],
                    const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {

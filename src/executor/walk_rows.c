@@ -35,8 +35,8 @@ int opsnn_walk_rows(const opsnn_rows_ctx *c, char *const row[OPSNN_ITER_OPERANDS
     const opsnn_walk *w = c->w;
     const int64_t *stride = c->stride, *outer = c->outer;
     int64_t n = c->n;
-    aclDataType cdt = c->row.cdt;
-    opsnn_row_ctx r = c->row;
+    aclDataType cdt = c->row->cdt;
+    opsnn_row_ctx r = *c->row;
     char *p[OPSNN_ITER_OPERANDS];
     memcpy(p, row, sizeof p);
     _Alignas(64) unsigned char resident[OPSNN_ITER_OPERANDS - 1][OPSNN_WALK_TILE * 4];

@@ -51,14 +51,23 @@ opsnn_row_plan opsnn_row_plan_for(const opsnn_row_ctx *c,
                                   const int64_t stride[OPSNN_ITER_OPERANDS]);
 
 /* n elements with every operand at p[k] by pointer (and b's value in cdt):
- * one kernel call. */
-void opsnn_row_direct(const opsnn_row_plan *pl, int noperands, char *const p[OPSNN_ITER_OPERANDS],
-                      int64_t n, const opsnn_kparams *prm);
+ * one kernel call. Inline: the rows and panel walks make one per row. */
+static inline void opsnn_row_direct(const opsnn_row_plan *pl, int noperands,
+                                    char *const p[OPSNN_ITER_OPERANDS], int64_t n,
+                                    const opsnn_kparams *prm)
+{
+    pl->fn((size_t)n, p[1], noperands > 2 ? p[2] : NULL, p[0], prm);
+}
 
 /* The parameters for a run of n elements: no streaming stores on short runs
  * (*short_run is the copy without them). */
-const opsnn_kparams *opsnn_row_params(const opsnn_kparams *params, opsnn_kparams *short_run,
-                                      int64_t n);
+static inline const opsnn_kparams *opsnn_row_params(const opsnn_kparams *params,
+                                                    opsnn_kparams *short_run, int64_t n)
+{
+    *short_run = *params;
+    short_run->nt_store = 0;
+    return n >= OPSNN_WALK_NT_MIN_RUN || !params->nt_store ? params : short_run;
+}
 
 /* One run of n elements along the innermost dim, starting at row[k]
  * (walk_row.c). Returns -1 when a gather or scatter meets an unsupported
@@ -70,7 +79,7 @@ int opsnn_walk_row(const opsnn_row_ctx *c, char *const row[OPSNN_ITER_OPERANDS],
  * r * outer[k] elements. */
 typedef struct {
     const opsnn_walk *w;
-    opsnn_row_ctx row; /* the operands as they are */
+    const opsnn_row_ctx *row; /* the operands as they are */
     int64_t stride[OPSNN_ITER_OPERANDS]; /* along a row */
     int64_t outer[OPSNN_ITER_OPERANDS]; /* from one row to the next */
     int64_t n;
@@ -81,7 +90,7 @@ int opsnn_walk_rows(const opsnn_rows_ctx *c, char *const row[OPSNN_ITER_OPERANDS
  * w->panel_input gathered into `panel` (w->panel_bytes, the thread's). */
 typedef struct {
     const opsnn_walk *w;
-    opsnn_row_ctx row; /* the operands as they are */
+    const opsnn_row_ctx *row; /* the operands as they are */
     unsigned char *panel;
 } opsnn_panel_ctx;
 int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERANDS], int64_t rows);
