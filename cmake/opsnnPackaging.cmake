@@ -142,7 +142,7 @@ if(OPSNN_BUILD_TESTS)
 endif()
 
 # The ops-nn sample recipe, run as a new user would: install, source
-# set_env.sh, build examples/aclnn_samples/*.cpp with the recipe's
+# set_env.sh, build ops/*/examples/*.cpp with the recipe's
 # CMakeLists.txt and g++, run. Not in sanitizer builds: a program built
 # without the sanitizer cannot load an instrumented libopsnn.
 # Nor in a cross build: the recipe builds with the host's g++.

@@ -36,47 +36,65 @@ static const opsnn_isa BUILD_ISAS[] = {
 };
 #define BUILD_ISA_COUNT (sizeof BUILD_ISAS / sizeof BUILD_ISAS[0])
 
-/* Every row of kernels.inc at [path][family][dtype]; the rest NULL. */
-static const opsnn_ukernel_fn ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SLOTS] = {
-#define OPSNN_FAMILY(kind)
-#define OPSNN_UKERNEL(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
-#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
-#include "kernels.inc"
+/* The kernel layer's own rows (copy); the operators' come from
+ * opsnn_ukernel_rows (ops/kernels.c, generated from the manifest). */
+static const opsnn_ukernel_row SHARED_ROWS[] = {
+#define OPSNN_UKERNEL(kind, isa, dtype, fn) \
+    {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, OPSNN_UROW_KERNEL, dtype, dtype, dtype, dtype, fn, #fn},
+#include "copy/list.inc"
 #undef OPSNN_UKERNEL
-#undef OPSNN_UKERNEL_C
 };
+#define SHARED_ROW_COUNT (sizeof SHARED_ROWS / sizeof SHARED_ROWS[0])
 
-/* ... and every variant with one value for b (OPSNN_UKERNEL_C) at the same place. */
-static const opsnn_ukernel_fn C_ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_COUNT][DTYPE_SLOTS] = {
-#define OPSNN_UKERNEL(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_C(kind, isa, dtype, fn) [OPSNN_ISA_##isa][OPSNN_KERNEL_##kind][dtype] = fn,
-#include "kernels.inc"
-#undef OPSNN_UKERNEL
-#undef OPSNN_UKERNEL_C
-#undef OPSNN_UKERNEL_X
-};
+/* Room for the variants with operands in other dtypes (OPSNN_UKERNEL_X rows):
+ * a list, since they are few and a table over four dtypes would be large. */
+#define X_ROW_MAX 256
 
-/* ... and every variant with operands in other dtypes (OPSNN_UKERNEL_X): a
- * list, since they are few and a table over four dtypes would be large. */
-typedef struct {
-    opsnn_isa isa;
-    opsnn_kernel_kind kind;
-    aclDataType cdt, adt, bdt, ydt;
-    opsnn_ukernel_fn fn;
-} x_row;
-static const x_row X_ROWS[] = {
-#define OPSNN_UKERNEL(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) \
-    {OPSNN_ISA_##isa, OPSNN_KERNEL_##kind, cdt, adt, bdt, ydt, fn},
-#include "kernels.inc"
-#undef OPSNN_FAMILY
-#undef OPSNN_UKERNEL
-#undef OPSNN_UKERNEL_C
-#undef OPSNN_UKERNEL_X
-};
-#define X_ROW_COUNT (sizeof X_ROWS / sizeof X_ROWS[0])
+/* Every row of the lists, built once from SHARED_ROWS and opsnn_ukernel_rows:
+ * the kernels at [path][family][dtype] (the rest NULL), the variants with one
+ * value for b (OPSNN_UKERNEL_C) at the same place, and the mixed-dtype
+ * variants as a list. */
+static opsnn_ukernel_fn ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_MAX][DTYPE_SLOTS];
+static opsnn_ukernel_fn C_ROWS[OPSNN_ISA_COUNT][OPSNN_KERNEL_MAX][DTYPE_SLOTS];
+static const opsnn_ukernel_row *X_ROWS[X_ROW_MAX];
+static size_t X_ROW_COUNT;
+static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
+
+static int dtype_ok(aclDataType dt)
+{
+    return (unsigned)dt < DTYPE_SLOTS;
+}
+
+static void add_row(const opsnn_ukernel_row *w)
+{
+    if ((unsigned)w->kind >= OPSNN_KERNEL_MAX || (unsigned)w->isa >= OPSNN_ISA_COUNT ||
+        !dtype_ok(w->cdt) || !dtype_ok(w->adt) || !dtype_ok(w->bdt) || !dtype_ok(w->ydt)) {
+        opsnn_kernels_log(OPSNN_KLOG_WARNING, "kernel row %s is out of range: ignored", w->name);
+        return;
+    }
+    switch (w->type) {
+    case OPSNN_UROW_KERNEL: ROWS[w->isa][w->kind][w->cdt] = w->fn; break;
+    case OPSNN_UROW_SCALAR_B: C_ROWS[w->isa][w->kind][w->cdt] = w->fn; break;
+    case OPSNN_UROW_MIXED:
+        if (X_ROW_COUNT < X_ROW_MAX) {
+            X_ROWS[X_ROW_COUNT++] = w;
+        } else {
+            opsnn_kernels_log(OPSNN_KLOG_WARNING, "more than %d mixed-dtype kernel rows: %s ignored",
+                              X_ROW_MAX, w->name);
+        }
+        break;
+    }
+}
+
+static void build_rows(void)
+{
+    for (size_t r = 0; r < SHARED_ROW_COUNT; r++) {
+        add_row(&SHARED_ROWS[r]);
+    }
+    for (size_t r = 0; r < opsnn_ukernel_row_count; r++) {
+        add_row(&opsnn_ukernel_rows[r]);
+    }
+}
 
 /* The conversions of cvt/list.inc at [path][pair]. */
 enum { F16_TO_F32, BF16_TO_F32, F32_TO_F16, F32_TO_BF16, CVT_PAIRS };
@@ -96,12 +114,12 @@ static const opsnn_panel16_fn PANEL_ROWS[OPSNN_ISA_COUNT][2] = {
 #undef OPSNN_PANEL16
 };
 
-static opsnn_ukernel_fn table[OPSNN_KERNEL_COUNT][DTYPE_SLOTS];
+static opsnn_ukernel_fn table[OPSNN_KERNEL_MAX][DTYPE_SLOTS];
 /* The selected kernels that have a variant with one value for b, and that
  * variant: a short list (one entry per such kind x dtype) searched by kernel. */
 static struct {
     opsnn_ukernel_fn fn, c;
-} c_pairs[OPSNN_KERNEL_COUNT * DTYPE_SLOTS];
+} c_pairs[OPSNN_KERNEL_MAX * DTYPE_SLOTS];
 static size_t c_npairs;
 /* The selected variants with operands in other dtypes, by kernel and dtypes:
  * for each kind x cdt x dtypes, the row of the best path up to the selected
@@ -110,7 +128,7 @@ static struct {
     opsnn_ukernel_fn fn, x;
     opsnn_kernel_kind kind;
     aclDataType cdt, adt, bdt, ydt;
-} x_pairs[X_ROW_COUNT];
+} x_pairs[X_ROW_MAX];
 static size_t x_npairs;
 static opsnn_cvt_fn cvt_table[CVT_PAIRS];
 static opsnn_panel16_fn panel_table[2];
@@ -130,7 +148,7 @@ static int build_index(int isa)
 
 /* The row of rows[][k][dt] of the path at list position top, or of the best
  * path below it that has one; NULL when none has. */
-static opsnn_ukernel_fn best_row(const opsnn_ukernel_fn rows[][OPSNN_KERNEL_COUNT][DTYPE_SLOTS],
+static opsnn_ukernel_fn best_row(opsnn_ukernel_fn rows[][OPSNN_KERNEL_MAX][DTYPE_SLOTS],
                                  int top, int k, int dt)
 {
     opsnn_ukernel_fn fn = NULL;
@@ -147,8 +165,8 @@ static void fill_mixed(int top)
     x_npairs = 0;
     for (int j = 0; j <= top; j++) {
         for (size_t r = 0; r < X_ROW_COUNT; r++) {
-            const x_row *w = &X_ROWS[r];
-            if (w->isa != BUILD_ISAS[j] || table[w->kind][w->cdt] == NULL) {
+            const opsnn_ukernel_row *w = X_ROWS[r];
+            if (w->isa != (int)BUILD_ISAS[j] || table[w->kind][w->cdt] == NULL) {
                 continue;
             }
             size_t i = 0;
@@ -174,9 +192,10 @@ static void fill_mixed(int top)
  * the same for the variants with one value for b. */
 static void fill(int isa)
 {
+    pthread_once(&rows_once, build_rows);
     int top = build_index(isa);
     c_npairs = 0;
-    for (int k = 0; k < OPSNN_KERNEL_COUNT; k++) {
+    for (int k = 0; k < OPSNN_KERNEL_MAX; k++) {
         for (int dt = 0; dt < DTYPE_SLOTS; dt++) {
             table[k][dt] = best_row(ROWS, top, k, dt);
             opsnn_ukernel_fn c = best_row(C_ROWS, top, k, dt);
@@ -358,7 +377,7 @@ int opsnn_kernels_selected(void)
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 {
     pthread_once(&once, fill_default);
-    if ((unsigned)kind >= OPSNN_KERNEL_COUNT || (unsigned)dtype >= DTYPE_SLOTS) {
+    if ((unsigned)kind >= OPSNN_KERNEL_MAX || (unsigned)dtype >= DTYPE_SLOTS) {
         return NULL;
     }
     return table[kind][dtype];

@@ -16,11 +16,10 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
-#include "params.h"
 
 /* What every elementwise micro-kernel gets besides its operands. */
 typedef struct {
-    const void *op; /* the family's parameter struct (kernels/params.h); NULL for copy */
+    const void *op; /* the family's parameter struct (ops/<op>/op_kernel/params.h); NULL for copy */
     int nt_store;   /* 1: the output is larger than the last-level cache; kernels may
                      * use non-temporal stores (and must sfence before returning) */
 } opsnn_kparams;
@@ -28,19 +27,49 @@ typedef struct {
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
                                  const opsnn_kparams *params);
 
-/* The families of kernels.inc: OPSNN_KERNEL_SOFTSHRINK_BWD, ... */
-typedef enum {
-#define OPSNN_FAMILY(kind) OPSNN_KERNEL_##kind,
-#define OPSNN_UKERNEL(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
-#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
-#include "kernels.inc"
-#undef OPSNN_FAMILY
-#undef OPSNN_UKERNEL
-#undef OPSNN_UKERNEL_C
-#undef OPSNN_UKERNEL_X
-    OPSNN_KERNEL_COUNT
-} opsnn_kernel_kind;
+/*
+ * A micro-kernel family. The kernel layer owns one, OPSNN_KERNEL_COPY (the
+ * ViewCopy of a temporary, kernels/copy/); the operators' families are
+ * OPSNN_KERNEL_<KIND> of ops/kernels.h, generated from the operator manifest
+ * (ops/all.def), numbered from 1 and fewer than OPSNN_KERNEL_MAX.
+ */
+typedef int opsnn_kernel_kind;
+#define OPSNN_KERNEL_COPY 0
+#define OPSNN_KERNEL_MAX 32
+
+/*
+ * One row of an elementwise family's list (ops/<op>/op_kernel/<family>/list.inc,
+ * kernels/copy/list.inc), as the manifest's macros write it:
+ *   OPSNN_UKERNEL(kind, isa, dtype, fn)      a micro-kernel: family
+ *       OPSNN_KERNEL_<kind>, path OPSNN_ISA_<isa>, aclDataType <dtype>;
+ *   OPSNN_UKERNEL_C(kind, isa, dtype, fn)    a variant of such a kernel whose
+ *       second input is one value for the whole run, y[i] = op(a[i], b[0])
+ *       (XNNPACK's vopc kernels): a family may have them for some paths and
+ *       dtypes or none; without one a broadcast value takes the generic path;
+ *   OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)  a variant of the
+ *       kernel of compute dtype cdt whose operands a, b and y are stored as
+ *       adt, bdt and ydt (not all cdt): it converts them in registers, with
+ *       the bits of a gather into cdt, the cdt kernel and a scatter back;
+ *       without one such a call goes through tiles.
+ * A path's rows sit inside the #if of the builds that compile that path's
+ * files (CMake picks the files by name: <family>/avx2.c, avx512.c, neon.c).
+ */
+typedef enum { OPSNN_UROW_KERNEL, OPSNN_UROW_SCALAR_B, OPSNN_UROW_MIXED } opsnn_ukernel_row_type;
+typedef struct {
+    opsnn_kernel_kind kind;
+    int isa; /* opsnn_isa */
+    opsnn_ukernel_row_type type;
+    aclDataType cdt;           /* the dtype the kernel computes in (the row's dtype) */
+    aclDataType adt, bdt, ydt; /* OPSNN_UROW_MIXED: the operands' dtypes; else cdt */
+    opsnn_ukernel_fn fn;
+    const char *name; /* the function's name, for messages */
+} opsnn_ukernel_row;
+
+/* The operators' rows, every family of the manifest: defined above the kernel
+ * layer (ops/kernels.c) and read by the dispatch when it fills its table, so
+ * that kernels/ holds no operator list. */
+extern const opsnn_ukernel_row opsnn_ukernel_rows[];
+extern const size_t opsnn_ukernel_row_count;
 
 /* The micro-kernel for kind x dtype, or NULL when that pair does not exist. */
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype);
@@ -151,10 +180,6 @@ typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int6
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
 
-/* SELU constants of the ops-nn SeluGrad kernel, as float32. */
-#define OPSNN_SELU_SCALE 1.0507009873554804934193349852946f
-#define OPSNN_SELU_SCALE_ALPHA 1.7580993408473768599402175208123f
-
 /*
  * The float32 NaN that every path writes where the arithmetic itself makes a
  * NaN out of non-NaN operands (0 * inf, inf * 0 in SeluBackward's r <= 0
@@ -167,30 +192,13 @@ opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
  */
 #define OPSNN_CANONICAL_NAN_BITS 0x7fc00000u
 
-/*
- * SoftshrinkBackward's threshold as the vector kernels compare it. An element
- * passes when |x| > lambda (an ordered compare, false for NaN lambda) or x is
- * NaN. With NaN lambda only NaN x pass, which is exactly what a +inf
- * threshold gives with the "not (|x| <= t)" compare (true for NaN x) the
- * vector paths use; every other lambda is used as it is.
- */
-static inline float opsnn_softshrink_threshold(float lambda)
-{
-    return lambda != lambda ? INFINITY : lambda;
-}
-
-/* The prototypes of every micro-kernel in the lists (the scalar ones are the
- * portable path, and the reference every other path must match bit for bit). */
-#define OPSNN_FAMILY(kind)
+/* The prototypes of the shared micro-kernels (copy); the operators' are in
+ * ops/kernels.h. The scalar ones are the portable path, and the reference
+ * every other path must match bit for bit. */
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) \
     void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
-#define OPSNN_UKERNEL_C OPSNN_UKERNEL
-#define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) OPSNN_UKERNEL(kind, isa, cdt, fn)
-#include "kernels.inc"
-#undef OPSNN_FAMILY
+#include "copy/list.inc"
 #undef OPSNN_UKERNEL
-#undef OPSNN_UKERNEL_C
-#undef OPSNN_UKERNEL_X
 #define OPSNN_CVT(isa, from, to, fn) void fn(size_t n, const void *src, void *dst);
 #include "cvt/list.inc"
 #undef OPSNN_CVT

@@ -16,6 +16,7 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 
 /* The SeluGrad constants as float32 (ops-nn selu_grad.h). */
 #define TU_SELU_SCALE OPSNN_SELU_SCALE

@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_softshrink.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 

@@ -31,6 +31,7 @@
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/threads.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "tensor/dtype.h"
 #include "opsnn/opsnn.h"
 #include "rng.h"

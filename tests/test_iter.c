@@ -24,6 +24,7 @@
 #include "common/threads.h"
 #include "executor/plan.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "test_util.h"
 
 /* gradOutput g is `batch` transposes of contiguous [cols, rows] arrays

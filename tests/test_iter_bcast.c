@@ -24,6 +24,7 @@
 #include "executor/plan.h"
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "rng.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))

@@ -26,7 +26,8 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
-#include "kernels/selu-fwd.h"
+#include "ops/kernels.h"
+#include "ops/selu/op_kernel/selu-fwd.h"
 #include "opsnn/opsnn.h"
 #include "rng.h"
 
@@ -181,7 +182,7 @@ typedef struct {
     opsnn_ukernel_fn ref; /* the scalar kernel */
 } kcase;
 
-/* Every row of kernels/kernels.inc: the sweep below covers whatever the lists
+/* Every row of the manifest's kernel lists (ops/all.def) and of kernels/copy/: the sweep below covers whatever the lists
  * hold (the variants with one value for b: test_kernels_scalar_b.c). */
 typedef struct {
     opsnn_kernel_kind kind;
@@ -196,7 +197,11 @@ static const krow ROWS[] = {
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, #fn},
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
 #define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
-#include "kernels/kernels.inc"
+#define OPSNN_DEF_KERNELS
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "kernels/copy/list.inc"
+#include "ops/manifest_end.h"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C
@@ -220,27 +225,88 @@ static dtk dtk_of(aclDataType dt)
          : dt == ACL_INT8  ? DT_I8  : dt == ACL_UINT8 ? DT_U8 : DT_I32;
 }
 
-/* The family's parameter struct behind a kernel call: lambda for softshrink,
- * the ops-nn constants for SELU. */
-static opsnn_softshrink_bwd_params softshrink_params;
-static const opsnn_selu_bwd_params SELU_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_SCALE_ALPHA};
-
-/* the forward families (fwdops): lambd for softshrink, SCALE and ALPHA for selu */
-static opsnn_softshrink_params softshrink_fwd_params;
-static const opsnn_selu_params SELU_FWD_PARAMS = {OPSNN_SELU_SCALE, OPSNN_SELU_ALPHA};
+/* The family's parameter struct behind a kernel call, from the OPSNN_KTEST
+ * entry of its op.def (lambda where the family has a threshold); copy takes
+ * none, and a family without an entry fails the test rather than running
+ * with another family's struct. */
+static union {
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...) type kind;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+} kparams_store;
 
 static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
 {
-    softshrink_params.lambda = lambda;
-    softshrink_fwd_params.lambd = lambda;
-    int selu_bwd = kind == OPSNN_KERNEL_SELU_BWD || kind == OPSNN_KERNEL_SELU_BWD_EXP ||
-                   kind == OPSNN_KERNEL_SELU_BWD_TBE;
-    opsnn_kparams p = {selu_bwd                          ? (const void *)&SELU_PARAMS
-                       : kind == OPSNN_KERNEL_SELU       ? (const void *)&SELU_FWD_PARAMS
-                       : kind == OPSNN_KERNEL_SOFTSHRINK ? (const void *)&softshrink_fwd_params
-                                                         : (const void *)&softshrink_params,
-                       nt};
+    opsnn_kparams p = {NULL, nt};
+    switch (kind) {
+    case OPSNN_KERNEL_COPY: break;
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...)                          \
+    case OPSNN_KERNEL_##kind:                                 \
+        kparams_store.kind = (type)__VA_ARGS__;               \
+        p.op = &kparams_store.kind;                           \
+        break;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+    default: fail_msg("kernel family %d has no OPSNN_KTEST entry in its op.def", (int)kind);
+    }
+    (void)lambda;
     return p;
+}
+
+/* 1 when the manifest has an OPSNN_KTEST entry for the family. */
+static int has_ktest(opsnn_kernel_kind kind)
+{
+    switch (kind) {
+#define OPSNN_DEF_KERNELS
+#define OPSNN_KTEST(kind, type, ...) case OPSNN_KERNEL_##kind: return 1;
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "ops/manifest_end.h"
+    default: return 0;
+    }
+}
+
+/* Every operator family of the manifest has rows, a scalar row and test
+ * parameters, and every row the dispatch reads is in the sweep. */
+static void every_family_has_rows_and_test_parameters(void **state)
+{
+    (void)state;
+    for (opsnn_kernel_kind k = OPSNN_KERNEL_COPY + 1; k < OPSNN_KERNEL_COUNT; k++) {
+        int rows = 0, scalar = 0;
+        for (size_t r = 0; r < N_OF(ROWS); r++) {
+            rows += ROWS[r].kind == k;
+            scalar += ROWS[r].kind == k && ROWS[r].isa == OPSNN_ISA_SCALAR;
+        }
+        assert_true(rows > 0);
+        assert_true(scalar > 0);
+        assert_true(has_ktest(k));
+    }
+    assert_false(has_ktest(OPSNN_KERNEL_COPY));
+    assert_false(has_ktest(OPSNN_KERNEL_COUNT));
+    size_t plain = 0;
+    for (size_t r = 0; r < opsnn_ukernel_row_count; r++) {
+        const opsnn_ukernel_row *w = &opsnn_ukernel_rows[r];
+        assert_true(w->kind > OPSNN_KERNEL_COPY && w->kind < OPSNN_KERNEL_COUNT);
+        if (w->type != OPSNN_UROW_KERNEL) {
+            continue;
+        }
+        plain++;
+        int found = 0;
+        for (size_t q = 0; q < N_OF(ROWS) && !found; q++) {
+            found = ROWS[q].fn == w->fn && ROWS[q].kind == w->kind && (int)ROWS[q].isa == w->isa &&
+                    ROWS[q].dtype == w->cdt;
+        }
+        assert_true(found);
+    }
+    size_t copies = 0;
+    for (size_t q = 0; q < N_OF(ROWS); q++) {
+        copies += ROWS[q].kind == OPSNN_KERNEL_COPY;
+    }
+    assert_int_equal(plain + copies, N_OF(ROWS));
 }
 
 enum { NOT_IN_PLACE, IN_PLACE_A, IN_PLACE_B };
@@ -742,6 +808,7 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_family_has_rows_and_test_parameters),
         cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),

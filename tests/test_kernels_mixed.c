@@ -30,6 +30,7 @@
 #include "executor/plan.h"
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "rng.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -48,7 +49,11 @@ static const xrow ROWS[] = {
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn)
 #define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn) \
     {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, cdt, adt, bdt, ydt, fn, #fn},
-#include "kernels/kernels.inc"
+#define OPSNN_DEF_KERNELS
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "kernels/copy/list.inc"
+#include "ops/manifest_end.h"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C

@@ -23,7 +23,8 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
-#include "kernels/softshrink-bwd/splat.h"
+#include "ops/kernels.h"
+#include "ops/soft_shrink_grad/op_kernel/softshrink-bwd/splat.h"
 #include "rng.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -41,7 +42,11 @@ static const krow ROWS[] = {
 #define OPSNN_UKERNEL(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, 0},
 #define OPSNN_UKERNEL_C(kind, isa, dtype, fn) {OPSNN_KERNEL_##kind, OPSNN_ISA_##isa, dtype, fn, 1},
 #define OPSNN_UKERNEL_X(kind, isa, cdt, adt, bdt, ydt, fn)
-#include "kernels/kernels.inc"
+#define OPSNN_DEF_KERNELS
+#include "ops/manifest.h"
+#include "ops/all.def"
+#include "kernels/copy/list.inc"
+#include "ops/manifest_end.h"
 #undef OPSNN_FAMILY
 #undef OPSNN_UKERNEL
 #undef OPSNN_UKERNEL_C

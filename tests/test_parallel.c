@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "kernels/kernels.h"
+#include "ops/kernels.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 

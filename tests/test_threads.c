@@ -673,13 +673,14 @@ static void shutdown_does_not_wait_out_the_spin(void **state)
 }
 
 /* A two-item job whose second item, on a helper, holds it for `hold_ms`
- * after the caller has finished the first: the caller then waits at the
+ * (asleep) and `spin_us` (running) after the caller has finished the first: the caller then waits at the
  * region's end far longer than it worked. `foreign` counts the items run by
  * a thread other than the caller. */
 typedef struct {
     atomic_int started, foreign;
-    int hold_ms;
+    int hold_ms, spin_us; /* the helper's item naps, then spins */
     pthread_t caller;
+    double caller_begin, caller_done; /* now_s() when the caller's item began, ended */
 } late_job;
 
 static void late_item(void *arg, int64_t i)
@@ -690,23 +691,42 @@ static void late_item(void *arg, int64_t i)
     if (!pthread_equal(pthread_self(), j->caller)) {
         atomic_fetch_add(&j->foreign, 1);
         nap_ms(j->hold_ms);
+        double spin_until = now_s() + j->spin_us * 1e-6;
+        while (now_s() < spin_until) {
+        }
         return;
     }
-    double until = now_s() + 5.0; /* the caller's item waits until the helper has one */
+    j->caller_begin = now_s();
+    double until = j->caller_begin + 5.0; /* the caller's item waits until the helper has one */
     while (atomic_load(&j->started) < 2 && now_s() < until) {
         nap_ms(0);
     }
+    j->caller_done = now_s();
 }
 
-static int run_late_job(int hold_ms)
+/* The items run by a thread other than the caller; *waited (unless NULL):
+ * the seconds of the call outside the caller's item, at least what the team
+ * lost. */
+static int run_late_job_waited(int hold_ms, int spin_us, double *waited)
 {
     late_job j;
     atomic_init(&j.started, 0);
     atomic_init(&j.foreign, 0);
     j.hold_ms = hold_ms;
+    j.spin_us = spin_us;
     j.caller = pthread_self();
+    j.caller_begin = j.caller_done = 0;
+    double t0 = now_s();
     opsnn_parallel_for(2, 2, late_item, &j);
+    if (waited != NULL) {
+        *waited = now_s() - t0 - (j.caller_done - j.caller_begin);
+    }
     return atomic_load(&j.foreign);
+}
+
+static int run_late_job(int hold_ms)
+{
+    return run_late_job_waited(hold_ms, 0, NULL);
 }
 
 /* An OpenMP region waits for its whole team, so a team whose helper comes
@@ -719,6 +739,10 @@ static void after_a_late_team_calls_run_on_the_caller_for_a_while(void **state)
     skip_unless_backend("openmp");
     skip_without_a_worker();
     while (opsnn_omp_backoff_left_ns() > 0) { /* an earlier test's team came late */
+        nap_ms(5);
+    }
+    (void)run_late_job(0); /* the runtime's threads started: the next team is judged */
+    while (opsnn_omp_backoff_left_ns() > 0) { /* that team came late (a busy machine) */
         nap_ms(5);
     }
     double t0 = now_s();
@@ -740,6 +764,77 @@ static void after_a_late_team_calls_run_on_the_caller_for_a_while(void **state)
     assert_int_equal(run_late_job(0), 1);
 }
 
+static void nap_item(void *arg, int64_t i)
+{
+    (void)i;
+    const long *ns = arg;
+    struct timespec t = {0, *ns};
+    nanosleep(&t, NULL);
+}
+
+/* The back-off after a late team lasts until the calls run on the caller
+ * alone have given up about what the team lost, each charged half its time
+ * (what a second thread would have saved it): a helper 1 ms late costs a few
+ * calls, not a fixed stretch of time (10 ms, before). */
+static void a_late_team_backs_off_until_calls_have_given_up_its_loss(void **state)
+{
+    (void)state;
+    skip_unless_backend("openmp");
+    skip_without_a_worker();
+    while (opsnn_omp_backoff_left_ns() > 0) { /* an earlier test's team came late */
+        nap_ms(5);
+    }
+    if (run_late_job(0) != 1) { /* on time: the next back-off does not double this one */
+        print_message("skipped: no helper took an item\n");
+        skip();
+    }
+    if (opsnn_omp_backoff_left_ns() > 0) {
+        print_message("skipped: a team with nothing to wait for came late (a busy machine)\n");
+        skip();
+    }
+    double lost_at_most;
+    if (run_late_job_waited(0, 1000, &lost_at_most) != 1) {
+        print_message("skipped: no helper took an item\n");
+        skip();
+    }
+    if (opsnn_omp_backoff_left_ns() == 0) {
+        print_message("skipped: the helper started so late that the team was not late\n");
+        skip();
+    }
+    long item_ns = 200000;
+    double alone = 0, longest = 0;
+    for (int k = 0; k < 10000 && opsnn_omp_backoff_left_ns() > 0; k++) {
+        double t = now_s();
+        opsnn_parallel_for(2, 2, nap_item, &item_ns);
+        t = now_s() - t;
+        alone += t;
+        longest = t > longest ? t : longest;
+    }
+    assert_int_equal(opsnn_omp_backoff_left_ns(), 0);
+    if (alone > 2 * lost_at_most + longest + 1e-3) {
+        fail_msg("after a team %.3f ms late the calls ran on the caller for %.3f ms",
+                 lost_at_most * 1e3, alone * 1e3);
+    }
+}
+
+/* The first team of a width has the runtime start its threads, which may
+ * wait long for a CPU once: no back-off follows it. */
+static int first_team_child(void)
+{
+    if (opsnn_usable_cpus() < 2 || run_late_job(50) != 1) {
+        return 77;
+    }
+    return opsnn_omp_backoff_left_ns() == 0 ? 0 : 3;
+}
+
+static void the_team_that_starts_the_runtime_threads_is_not_judged_late(void **state)
+{
+    (void)state;
+    skip_unless_backend("openmp");
+    skip_under_emulator();
+    run_child_mode("--first-team-child");
+}
+
 int main(int argc, char **argv)
 {
     self_path = argv[0];
@@ -752,6 +847,9 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[1], "--nproc-limit-child") == 0) {
         return nproc_limit_child();
+    }
+    if (argc == 2 && strcmp(argv[1], "--first-team-child") == 0) {
+        return first_team_child();
     }
     if (argc == 2 && strcmp(argv[1], "--print-spin") == 0) {
         printf("%d\n", opsnn_pool_spin_us());
@@ -769,6 +867,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(process_thread_limit_runs_on_the_caller),
         cmocka_unit_test(a_forked_child_runs_phase_2),
         cmocka_unit_test(after_a_late_team_calls_run_on_the_caller_for_a_while),
+        cmocka_unit_test(a_late_team_backs_off_until_calls_have_given_up_its_loss),
+        cmocka_unit_test(the_team_that_starts_the_runtime_threads_is_not_judged_late),
         cmocka_unit_test(stack_sizes_parse_as_omp_stacksize_is_written),
         cmocka_unit_test(cgroup_pids_room_is_max_minus_current),
         cmocka_unit_test(spin_times_parse_strictly),

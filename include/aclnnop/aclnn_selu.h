@@ -10,7 +10,7 @@
  * the negative branch uses libopsnn's own exp, so it is deterministic but not
  * bit-identical to the NPU. INT8 and INT32 follow the NPU kernel's integer
  * paths exactly. aclnnInplaceSelu writes the result back into selfRef.
- * See docs/api/selu.md for the full contract.
+ * See ops/selu/docs/selu.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SELU_H_
 #define ACLNNOP_ACLNN_SELU_H_

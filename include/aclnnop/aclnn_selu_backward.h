@@ -8,7 +8,7 @@
  * see opsnn_set_soc), INT32 or INT8, all of one shape (no broadcasting, any
  * rank). Computed in float32 as ops-nn's arch35 kernel does; integers pass
  * through fp16 both ways.
- * See docs/api/selu_backward.md for the full contract.
+ * See ops/selu_grad/docs/selu_backward.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SELU_BACKWARD_H_
 #define ACLNNOP_ACLNN_SELU_BACKWARD_H_

@@ -9,7 +9,7 @@
  * same shape, rank <= 8; the dtypes may differ (the result is computed in
  * self's dtype, then cast to out's). lambd: any real aclScalar, >= 0 once
  * converted to float32. Bit-exact with ops-nn's arch35 kernel.
- * See docs/api/softshrink.md for the full contract.
+ * See ops/softshrink/docs/softshrink.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SOFTSHRINK_H_
 #define ACLNNOP_ACLNN_SOFTSHRINK_H_

@@ -9,7 +9,7 @@
  * to nearest even); rank 0-8; gradOutput and self broadcast (NumPy rules) and
  * gradInput has the broadcast shape. lambda: a real scalar, refused only when
  * below 0 as float32 (NaN is accepted: then only NaN self pass). BF16 per SoC.
- * See docs/api/softshrink_backward.md for the full contract.
+ * See ops/soft_shrink_grad/docs/softshrink_backward.md for the full contract.
  */
 #ifndef ACLNNOP_ACLNN_SOFTSHRINK_BACKWARD_H_
 #define ACLNNOP_ACLNN_SOFTSHRINK_BACKWARD_H_

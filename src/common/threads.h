@@ -41,8 +41,9 @@ int opsnn_parse_stack_size(const char *s, long long *bytes);
  * not understood. */
 int opsnn_cgroup_pids_room(const char *max_text, const char *current_text);
 
-/* OpenMP backend: nanoseconds left of the back-off after a late team (calls
- * run on the caller alone until then; threads_omp.c), 0 when none. */
+/* OpenMP backend: nanoseconds before the back-off after a late team lapses
+ * (calls run on the caller alone meanwhile, until they have given up what
+ * the team lost; threads_omp.c), 0 when there is none. */
 int64_t opsnn_omp_backoff_left_ns(void);
 
 /* Tests: what opsnn_test_fail_thread_create_after set (-1: no limit). */

@@ -287,44 +287,87 @@ static atomic_flag busy = ATOMIC_FLAG_INIT;
  * threads, which spin GOMP_SPINCOUNT = 300000 times between regions (about
  * 15 ms here), use up their share of the CPU and wait for it again. The
  * pool's caller never waits for a helper that has not joined; an OpenMP
- * region must wait for its whole team. So after a late team the next calls
- * run on the caller alone for a back-off, BACKOFF_FIRST_NS doubling with
- * every late team up to BACKOFF_MAX_NS, and a team on time clears it.
- * Measured on the 2-vCPU guest of docs/performance.md under a load average
- * of 13: 64K-element fp32 calls on 2 threads took 15-20 ms each with
- * libgomp's default spin (2 ms with GOMP_SPINCOUNT=100000, 15 us with 100),
- * against 10 us on the pool. */
+ * region must wait for its whole team.
+ *
+ * So after a late team the calls that would start a team run on the caller
+ * alone until they have given up about as much as the team lost: each is
+ * charged what its helpers would have saved it (its time * (team - 1) /
+ * team), and the back-off ends when the charges reach the loss (the late
+ * team's wait beyond the caller's own time). While teams keep coming late
+ * each back-off is at least twice the one before, up to BACKOFF_MAX_NS of
+ * charges; a team on time clears it, and a back-off lapses BACKOFF_MAX_NS
+ * after it began whatever was charged. A helper that comes late once costs
+ * at most about twice its lateness; one that comes late every time, a share
+ * of the time that halves with every late team.
+ *
+ * Measured on the 2-vCPU guest of docs/performance.md: with a fixed 10 ms
+ * first back-off instead, 3-5 late wake-ups in 0.2 s of back-to-back
+ * 32K-element fp32 calls on 2 threads (machine shared, load average 3) put
+ * two thirds of the calls on the caller alone, and the 256K-element fp32
+ * call is about 4.7 times slower there than on 2 threads (110 against
+ * 23 us), so a back-off counted in time, not in what it gives up, costs
+ * most where threads help most. Under a load average of
+ * 13 teams came a scheduler time slice late (12-24 ms), and before any
+ * back-off 64K-element fp32 calls on 2 threads took 15-20 ms each (2 ms
+ * with GOMP_SPINCOUNT=100000, 15 us with 100) against 10 us on the pool. */
 #define LATE_MIN_NS ((int64_t)20 * 1000)
-#define BACKOFF_FIRST_NS ((int64_t)10 * 1000000)
 #define BACKOFF_MAX_NS ((int64_t)1000 * 1000000)
 
-static _Atomic int64_t backoff_until_ns; /* CLOCK_MONOTONIC ns; 0: none yet */
-static _Atomic int64_t backoff_ns;
+static _Atomic int64_t backoff_charge_ns; /* left to give up; <= 0: no back-off */
+static _Atomic int64_t backoff_ns;        /* the last back-off's loss; 0: last team on time */
+static _Atomic int64_t backoff_until_ns;  /* CLOCK_MONOTONIC ns when it lapses */
 
 int64_t opsnn_omp_backoff_left_ns(void)
 {
+    if (atomic_load(&backoff_charge_ns) <= 0) {
+        return 0;
+    }
     int64_t left = atomic_load(&backoff_until_ns) - now_ns();
     return left > 0 ? left : 0;
 }
 
-static void note_team(int64_t n, int64_t own, int64_t worked_ns, int64_t waited_ns,
-                      int64_t end_ns)
+/* Whether a call that would start a team runs on the caller instead; if so,
+ * *since is when it began, for backoff_charge. */
+static int backing_off(int64_t *since)
+{
+    if (atomic_load_explicit(&backoff_charge_ns, memory_order_relaxed) <= 0) {
+        return 0;
+    }
+    *since = now_ns();
+    if (*since >= atomic_load(&backoff_until_ns)) {
+        atomic_store(&backoff_charge_ns, 0);
+        return 0;
+    }
+    return 1;
+}
+
+/* A call that ran on the caller since `since` instead of on `team` threads. */
+static void backoff_charge(int64_t since, int team)
+{
+    int64_t took = now_ns() - since;
+    atomic_fetch_sub(&backoff_charge_ns, took / team * (team - 1) + 1);
+}
+
+static void note_team(int64_t n, int64_t own, int64_t worked_ns, int64_t waited_ns)
 {
     own = own > 0 ? own : 1;
-    if (waited_ns <= LATE_MIN_NS + worked_ns / own * (n - own)) {
+    int64_t lost = waited_ns - worked_ns / own * (n - own);
+    if (lost <= LATE_MIN_NS) {
         if (atomic_load_explicit(&backoff_ns, memory_order_relaxed) != 0) {
             atomic_store(&backoff_ns, 0);
         }
         return;
     }
-    int64_t b = atomic_load(&backoff_ns);
-    b = b == 0 ? BACKOFF_FIRST_NS : b * 2 < BACKOFF_MAX_NS ? b * 2 : BACKOFF_MAX_NS;
+    int64_t before = atomic_load(&backoff_ns);
+    int64_t b = before < BACKOFF_MAX_NS / 2 ? before * 2 : BACKOFF_MAX_NS;
+    b = lost > b ? (lost < BACKOFF_MAX_NS ? lost : BACKOFF_MAX_NS) : b;
     atomic_store(&backoff_ns, b);
-    atomic_store(&backoff_until_ns, end_ns + b);
+    atomic_store(&backoff_until_ns, now_ns() + BACKOFF_MAX_NS);
+    atomic_store(&backoff_charge_ns, b);
     opsnn_log(OPSNN_LOG_DEBUG, "phase 2: the OpenMP team came %lld us after the caller's %lld us "
-              "of work: the next calls run on the caller for %lld ms",
+              "of work: the next calls run on the caller until they have given up %lld us",
               (long long)(waited_ns / 1000), (long long)(worked_ns / 1000),
-              (long long)(b / 1000000));
+              (long long)(b / 1000));
 }
 
 /* The runtime's threads outlive our calls: they wait inside the runtime for
@@ -351,18 +394,34 @@ static void pin_runtime(void)
 #endif
 }
 
+/* The caller waits for its team twice: at the region's end for every
+ * thread to arrive, and at its start, where libgomp's caller waits until
+ * every thread of the previous team is back in its pool. A thread that lost
+ * its CPU in between holds up the start; counted as work, as before, such
+ * a team looked on time, and on the shared 2-vCPU guest whole cells of
+ * 64K-element 2-thread calls took 8-20 ms each with no back-off. Both waits
+ * count as the team's wait.
+ *
+ * The widest team started so far. A wider one has the runtime start
+ * threads, and a new thread's first wait for a CPU (11-46 ms measured on
+ * the shared 2-vCPU guest) says nothing about the teams after it: that
+ * team is not judged late. */
+static atomic_int widest_team = 1;
+
 static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg)
 {
     pthread_once(&pin_once, pin_runtime);
     atomic_llong next;
     atomic_init(&next, 0);
-    int64_t start = now_ns(), own_end = start, own = 0;
+    int64_t start = now_ns(), begin = start, own_end = start, own = 0;
 #pragma omp parallel num_threads(team)
     {
         int worker = omp_get_thread_num() != 0;
         opsnn_fpenv saved; /* the caller's environment is not the worker's */
         if (worker) {
             opsnn_fpenv_enter(&saved);
+        } else {
+            begin = now_ns();
         }
         int64_t mine = 0;
         for (int64_t i = atomic_fetch_add(&next, 1); i < n; i = atomic_fetch_add(&next, 1)) {
@@ -377,7 +436,12 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
         }
     }
     int64_t end = now_ns();
-    note_team(n, own, own_end - start, end - own_end, end);
+    int widest = atomic_load(&widest_team);
+    while (team > widest && !atomic_compare_exchange_weak(&widest_team, &widest, team)) {
+    }
+    if (team <= widest) {
+        note_team(n, own, own_end - begin, begin - start + end - own_end);
+    }
 }
 
 static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t), void *arg)
@@ -389,9 +453,6 @@ static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t)
     int cpus = opsnn_usable_cpus();
     team = team < cpus ? team : cpus;
     int token = 0;
-    if (team > 1 && atomic_load_explicit(&backoff_until_ns, memory_order_relaxed) > now_ns()) {
-        team = 1; /* a recent team was late */
-    }
     if (team > 1) {
         int level = omp_get_active_level();
         if (level > 0) {
@@ -404,6 +465,12 @@ static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t)
             token = 1;
         }
     }
+    int given_up = 0;
+    int64_t since = 0;
+    if (team > 1 && backing_off(&since)) {
+        given_up = team; /* a recent team was late */
+        team = 1;
+    }
     if (team > 1) {
         opsnn_fork_register();
         team = 1 + thread_room(team - 1);
@@ -414,6 +481,9 @@ static void omp_parallel_for(int64_t n, int threads, void (*fn)(void *, int64_t)
     } else {
         for (int64_t i = 0; i < n; i++) {
             fn(arg, i);
+        }
+        if (given_up) {
+            backoff_charge(since, given_up);
         }
     }
     if (token) {

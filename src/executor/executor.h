@@ -13,13 +13,13 @@
 #include "aclnn/aclnn_base.h"
 #include "executor/plan.h"
 #include "kernels/kernels.h"
-#include "ops/table.h"
+#include "executor/opdesc.h"
 #include "opsnn/opsnn.h"
 #include "tensor/tensor.h"
 
 /* What an operator's phase 1 hands to opsnn_executor_create after validation. */
 typedef struct {
-    const opsnn_op_info *op; /* the operator's descriptor (ops/table.h) */
+    const opsnn_op_info *op; /* the operator's descriptor (executor/opdesc.h) */
     aclDataType compute_dtype; /* dtype the micro-kernel runs on */
     /* the configuration phase 1 ran under and the micro-kernel family of its
      * kernel generation (op->kernel unless the operator picks another) */

@@ -17,7 +17,7 @@
 
 #include "executor/walk.h"
 #include "kernels/kernels.h"
-#include "ops/table.h" /* opsnn_blocking */
+#include "executor/opdesc.h" /* opsnn_blocking */
 
 /* Blocks of the reference tiling and the work items they are cut into. */
 typedef struct {

@@ -4,7 +4,9 @@
 #ifndef OPSNN_TILING_TILING_H_
 #define OPSNN_TILING_TILING_H_
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "opsnn/opsnn.h"
 
@@ -41,5 +43,35 @@ aclnnStatus opsnn_tiling_tensor_numel(const char *fn, const char *what, const op
  * shape counts as {1} (ops-nn's EnsureNotScalar). */
 int opsnn_tiling_same_shape(const opsnn_tiling_tensor *a, const opsnn_tiling_tensor *b,
                             int scalar_as_vec1);
+
+/* The tiling structs as the NPU kernel receives them: the C++ struct's bytes
+ * with natural alignment (int64 on 8, int32 and float on 4), little-endian,
+ * padding zero, written field by field so the host's own layout and byte
+ * order do not matter. */
+static inline void tiling_put_u64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static inline void tiling_put_u32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static inline void tiling_put_f32(unsigned char *p, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    tiling_put_u32(p, u);
+}
+
+/* Size checks shared by the bytes writers: ACLNN_SUCCESS when `need` bytes may
+ * be written to buf (fn names the caller in messages). */
+aclnnStatus opsnn_tiling_check_out(const char *fn, const void *tiling, const void *buf, size_t size,
+                                   const size_t *written, size_t need);
 
 #endif /* OPSNN_TILING_TILING_H_ */

@@ -1,5 +1,5 @@
 // The C++ consumer: the headers are extern "C", so a C++17 program calls the
-// library as it would on an NPU. Checks the softshrink seed example of docs/api/softshrink_backward.md.
+// library as it would on an NPU. Checks the softshrink seed example of ops/soft_shrink_grad/docs/softshrink_backward.md.
 #include <cstdio>
 #include <vector>
 

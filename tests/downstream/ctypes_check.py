@@ -1,6 +1,6 @@
 """ctypes_check.py LIBDIR - load the library the way a CANN ctypes script
 does (by the name libascendcl.so / libopapi.so), run the softshrink seed
-example of docs/api/softshrink_backward.md and exit 0 when the result is {0,0,0,3,0,5,6,7}.
+example of ops/soft_shrink_grad/docs/softshrink_backward.md and exit 0 when the result is {0,0,0,3,0,5,6,7}.
 docs/integration.md shows the same code."""
 import ctypes
 import os

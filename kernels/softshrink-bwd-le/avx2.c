@@ -1,7 +1,0 @@
-/* SoftshrinkBackward, experimental / TBE rule (le.h), AVX2: the arch35
- * kernels of this path with a NaN lambda copying g. */
-#include "le.h"
-
-OPSNN_SOFTSHRINK_BWD_LE(avx2_f32, 4)
-OPSNN_SOFTSHRINK_BWD_LE(avx2_f16, 2)
-OPSNN_SOFTSHRINK_BWD_LE(avx2_bf16, 2)

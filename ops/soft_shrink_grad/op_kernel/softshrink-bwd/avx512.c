@@ -1,0 +1,197 @@
+/* SoftshrinkBackward, AVX-512F/BW/VL/DQ + F16C:
+ * y = (|x| > lambda || x is NaN) ? g : +0, g copied as bits.
+ * NLE_UQ ("not <=, unordered true") is exactly "|x| > t or x is NaN" for
+ * the threshold t = opsnn_softshrink_threshold(lambda), which maps a NaN
+ * lambda (nothing passes but NaN x) to +inf.
+ * fp16/bf16 x are widened in registers to compare. */
+#include "../params.h"
+#include "cvt-avx512.h"
+#include "kernels.h"
+#include "loop-avx512.h"
+#include "splat.h"
+
+static inline __mmask16 pass_f32(__m512 x, float lambda)
+{
+    return _mm512_cmp_ps_mask(_mm512_abs_ps(x), _mm512_set1_ps(lambda), _CMP_NLE_UQ);
+}
+
+/* Pass mask of 32 16-bit x, each half widened to f32 (bf16 raw: a NaN only
+ * has to compare unordered). */
+static inline __mmask32 pass_x16(__m512i x, float lambda, int bf16)
+{
+    __m256i lo = _mm512_castsi512_si256(x), hi = _mm512_extracti64x4_epi64(x, 1);
+    __m512 flo, fhi;
+    if (bf16) {
+        flo = opsnn_avx512_bf16_to_f32_raw(lo);
+        fhi = opsnn_avx512_bf16_to_f32_raw(hi);
+    } else {
+        flo = opsnn_avx512_f16_to_f32(lo);
+        fhi = opsnn_avx512_f16_to_f32(hi);
+    }
+    uint32_t m = (uint32_t)pass_f32(flo, lambda) | (uint32_t)pass_f32(fhi, lambda) << 16;
+    return (__mmask32)m;
+}
+
+static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    float lambda = *(const float *)params; /* the threshold */
+    __m512 g = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
+    __m512 x = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)b + i);
+    __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
+    if (stream) {
+        _mm512_stream_ps((float *)y + i, v);
+    } else {
+        _mm512_mask_storeu_ps((float *)y + i, (__mmask16)mask, v);
+    }
+}
+
+static inline void step_x16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, float lambda, int bf16)
+{
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
+    __m512i v = _mm512_maskz_mov_epi16(pass_x16(x, lambda, bf16), g);
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
+    }
+}
+
+static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    float lambda = *(const float *)params; /* the threshold */
+    step_x16(a, b, y, i, mask, stream, lambda, 0);
+}
+
+static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, const void *params)
+{
+    float lambda = *(const float *)params; /* the threshold */
+    step_x16(a, b, y, i, mask, stream, lambda, 1);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 4, 16, step_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
+                                              const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_f16);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
+                                               const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_bf16);
+}
+
+/* The variants with one self value for the whole run (b points at it, XNNPACK's
+ * vopc): the rule is decided once and splatted, y = g & mask (the AVX2
+ * file's step_c32 / step_c16 with masked tails). b is not read again. */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    (void)b;
+    __m512i m = _mm512_set1_epi32(*(const int32_t *)params);
+    __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)a + i);
+    __m512i v = _mm512_and_si512(m, g);
+    if (stream) {
+        _mm512_stream_si512((__m512i *)((uint32_t *)y + i), v);
+    } else {
+        _mm512_mask_storeu_epi32((uint32_t *)y + i, (__mmask16)mask, v);
+    }
+}
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
+{
+    (void)b;
+    __m512i m = _mm512_set1_epi32(*(const int32_t *)params);
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_and_si512(m, g));
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 4, 16, step_c32);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
+                                                const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
+}
+
+void opsnn_softshrink_bwd_c_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
+                                                 const opsnn_kparams *p)
+{
+    uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
+}
+
+/* The variants with 16-bit gradOutput and gradInput and a float32 self (the
+ * mixed-dtype call computes in float32): the float32 kernel between the
+ * conversions the tile path's gather and scatter would do (cvt-avx512.h,
+ * the bits of kernels/cvt/avx512.c), in registers, 16 lanes at a time. */
+static inline __m256i mixed_x16(__m256i g16, __m512 x, float lambda, int bf16)
+{
+    __m512 g = bf16 ? opsnn_avx512_bf16_to_f32(g16) : opsnn_avx512_f16_to_f32(g16);
+    __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
+    return bf16 ? opsnn_avx512_f32_to_bf16(v) : opsnn_avx512_f32_to_f16(v);
+}
+
+static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                int stream, float lambda, int bf16)
+{
+    const uint16_t *g = (const uint16_t *)a + i;
+    const float *x = (const float *)b + i;
+    __mmask16 lo = (__mmask16)mask, hi = (__mmask16)(mask >> 16);
+    __m256i y0 = mixed_x16(_mm256_maskz_loadu_epi16(lo, g), _mm512_maskz_loadu_ps(lo, x), lambda,
+                           bf16);
+    __m256i y1 = mixed_x16(_mm256_maskz_loadu_epi16(hi, g + 16),
+                           _mm512_maskz_loadu_ps(hi, x + 16), lambda, bf16);
+    opsnn_avx512_store_x16x2(y, i, mask, stream, y0, y1);
+}
+
+static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                int stream, const void *params)
+{
+    step_x16_f32(a, b, y, i, mask, stream, *(const float *)params, 0);
+}
+
+static inline void step_bf16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                 int stream, const void *params)
+{
+    step_x16_f32(a, b, y, i, mask, stream, *(const float *)params, 1);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_f16_f32_f16(size_t n, const void *a, const void *b,
+                                                      void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 32, step_f16_f32);
+}
+
+void opsnn_softshrink_bwd_ukernel__avx512_bf16_f32_bf16(size_t n, const void *a, const void *b,
+                                                        void *y, const opsnn_kparams *p)
+{
+    const opsnn_softshrink_bwd_params *sp = p->op;
+    float t = opsnn_softshrink_threshold(sp->lambda);
+    opsnn_avx512_loop_x(n, a, b, y, &t, p->nt_store, 2, 4, 2, 32, step_bf16_f32);
+}
