@@ -126,7 +126,7 @@ int opsnn_kernels_selected(void);
 /*
  * The kernel layer's one call upwards: its reports (the path chosen, an
  * OPSNN_ISA value it ignores) go to this function, which the library above
- * defines (src/common/error.c routes it to the CANN-style log), so that
+ * defines (src/common/log.c routes it to the CANN-style log), so that
  * kernels/ includes nothing of src/.
  */
 enum { OPSNN_KLOG_INFO = 1, OPSNN_KLOG_WARNING = 2 };

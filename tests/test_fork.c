@@ -33,6 +33,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "common/error.h"
+#include "common/sysinfo.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"

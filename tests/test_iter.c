@@ -1,5 +1,5 @@
 /*
- * The fused iteration engine (src/executor/iter.c) driven directly: a
+ * The fused iteration engine (src/executor/walk*.c) driven directly: a
  * transposed input walked through the panel path (row blocks, column tiles,
  * strips, ragged edges, 1-row and 1-column slices, 3-D inputs with a
  * transposed inner pair, chunks that start and end mid-row or cross 2-D
@@ -22,7 +22,7 @@
 
 #include "common/alloc.h"
 #include "common/threads.h"
-#include "executor/iter.h"
+#include "executor/plan.h"
 #include "kernels/kernels.h"
 #include "ops/kernels.h"
 #include "test_util.h"

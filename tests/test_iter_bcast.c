@@ -1,5 +1,5 @@
 /*
- * Broadcast inputs through the fused walk (src/executor/iter.c): self as
+ * Broadcast inputs through the fused walk (src/executor/walk*.c): self as
  * [rows, 1] (one value per row: the kernel's variant with one b value), self
  * as [cols] (one row read by every row, converted once when its dtype is not
  * the compute dtype) and gradOutput as [rows, 1] (no variant: the generic
@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "common/alloc.h"
-#include "executor/iter.h"
+#include "executor/plan.h"
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
 #include "ops/kernels.h"

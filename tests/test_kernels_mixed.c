@@ -11,7 +11,7 @@
  * 16-bit rounding ties and overflow boundaries), lambda 0, subnormal, inf and
  * NaN, run lengths 0..40 and a few long ones, offset by one element, in place
  * (y == a) where the dtypes allow, with and without nt_store; the output's
- * guard bytes included. The walker (src/executor/iter.c) with the variant
+ * guard bytes included. The walker (src/executor/walk_row.c) with the variant
  * gives the bits of its tile path for contiguous, strided (gathered in the
  * operand's own dtype), strided-output and transposed (panelled) operands.
  * And the table hands each variant out for exactly its kernel and dtypes
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor/iter.h"
+#include "executor/plan.h"
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
 #include "ops/kernels.h"

@@ -2,7 +2,7 @@
  * test_misuse.c - executor and workspace misuse yields a status code, never a
  * crash, a write or a leak (docs/dev/testing.md, "Misuse").
  *
- * The executor registry (src/executor/executor.c) answers for every executor
+ * The executor registry (src/executor/handle.c) answers for every executor
  * pointer before it is dereferenced, in release and debug builds alike: the CI
  * runs this suite in a RelWithDebInfo (NDEBUG) gcc build and in a Debug
  * clang + ASan + UBSan build, where any use of freed memory would abort.

@@ -1,6 +1,6 @@
 /*
  * test_schedule.c - phase 2 plans nothing: the schedule of an executor
- * (coalesced walk, blocks, work items, kernel; executor/planner.h) is made in
+ * (coalesced walk, blocks, work items, kernel; executor/plan.h) is made in
  * phase 1, and a repeatable executor's runs only bind addresses and run. A run
  * plans again only when what the schedule was made for changed — the thread
  * setting, or whether a rebound output now needs the temporary — and keeps
@@ -17,7 +17,7 @@
 
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
-#include "executor/planner.h"
+#include "executor/plan.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 

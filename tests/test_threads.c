@@ -1,5 +1,5 @@
 /*
- * test_threads.c - phase 2's threads (src/common/threads.c, docs/dev/testing.md):
+ * test_threads.c - phase 2's threads (src/common/threads.c, pool.c, docs/dev/testing.md):
  * the thread count read strictly from the environment and clamped to the CPUs
  * the process may use; the worker pool degrading to fewer threads (down to
  * the caller alone) when threads cannot be created, instead of ending the
@@ -37,6 +37,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "common/sysinfo.h"
 #include "common/threads.h"
 #include "opsnn/opsnn.h"
 #include "thread_count.h"

@@ -22,13 +22,13 @@ void opsnn_fork_register(void);
 
 /* The hooks, in the order PREPARE takes their locks: outer locks first, a
  * lock that is taken while another is held after it.
- *   pool job    (threads.c `busy`: held while a phase 2 runs, kernels log)
- *   executors   (executor.c table: holds streams and log while checking)
+ *   pool job    (pool.c `busy`: held while a phase 2 runs, kernels log)
+ *   executors   (handle.c table: holds streams and log while checking)
  *   streams, memory blocks, aclInit state (leaves: only the log under them)
- *   panels      (iter.c: the list of per-thread panels)
- *   pool state  (threads.c `lock` and condition variables: logs under it)
+ *   panels      (panel.c: the list of per-thread panels)
+ *   pool state  (pool.c `lock` and condition variables: logs under it)
  *   OpenMP      (threads_omp.c: no lock; the child notes libgomp's state)
- *   log         (error.c: innermost, nothing is taken under it) */
+ *   log         (log.c: innermost, nothing is taken under it) */
 void opsnn_pool_fork_job(int phase);
 void opsnn_executor_fork(int phase);
 void opsnn_stream_fork(int phase);

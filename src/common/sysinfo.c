@@ -1,11 +1,20 @@
-/* Cache and page sizes the C library does not always report (sysinfo.h). */
+/* What the machine is like (sysinfo.h): cache and page sizes the C library
+ * does not always report, and the CPUs the process may use. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include "common/sysinfo.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 /* The first line of a small text file, without its newline; 0 on success. */
 static int read_line(const char *path, char *buf, size_t size)
@@ -123,4 +132,106 @@ size_t opsnn_huge_page_bytes(void)
     }
     atomic_store_explicit(&cached, v, memory_order_relaxed);
     return v;
+}
+
+/* ---- CPUs the process may use ------------------------------------------- */
+
+int opsnn_cgroup_cpu_max_cpus(const char *text)
+{
+    long long quota, period;
+    char word[16];
+    if (sscanf(text, "%15s %lld", word, &period) != 2 || strcmp(word, "max") == 0 ||
+        sscanf(word, "%lld", &quota) != 1 || quota <= 0 || period <= 0) {
+        return 0;
+    }
+    long long cpus = (quota + period - 1) / period;
+    return cpus > INT_MAX ? INT_MAX : (int)cpus;
+}
+
+int opsnn_cgroup_read(const char *controller, const char *file, char *buf, size_t size)
+{
+    char line[512], path[700];
+    /* cgroup v2: "0::/some/path" in /proc/self/cgroup names our cgroup, in
+     * the one hierarchy under /sys/fs/cgroup; v1: "N:pids:/some/path", under
+     * /sys/fs/cgroup/pids. */
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    if (f != NULL) {
+        while (fgets(line, sizeof line, f) != NULL) {
+            line[strcspn(line, "\n")] = '\0';
+            char *names = strchr(line, ':');
+            char *where = names != NULL ? strchr(names + 1, ':') : NULL;
+            if (where == NULL) {
+                continue;
+            }
+            *where++ = '\0';
+            names++;
+            const char *dir = strcmp(where, "/") == 0 ? "" : where;
+            if (names[0] == '\0') {
+                snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s", dir, file);
+            } else if (strcmp(names, controller) == 0) {
+                snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s/%s", controller, dir, file);
+            } else {
+                continue;
+            }
+            if (read_line(path, buf, size) == 0) {
+                fclose(f);
+                return 0;
+            }
+        }
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "/sys/fs/cgroup/%s", file);
+    return read_line(path, buf, size);
+}
+
+/* The CPU quota of the process's cgroup, or 0 when none is set or known. */
+static int cgroup_cpus(void)
+{
+    char path[600];
+    char text[128];
+    if (opsnn_cgroup_read("cpu", "cpu.max", text, sizeof text) == 0) {
+        return opsnn_cgroup_cpu_max_cpus(text);
+    }
+    /* cgroup v1: quota and period in two files (quota -1: no limit). */
+    static const char *const dirs[] = {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char q[64], p[64], both[160];
+        snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dirs[i]);
+        if (read_line(path, q, sizeof q) != 0) {
+            continue;
+        }
+        snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dirs[i]);
+        if (read_line(path, p, sizeof p) != 0) {
+            continue;
+        }
+        snprintf(both, sizeof both, "%s %s", q, p);
+        return opsnn_cgroup_cpu_max_cpus(both);
+    }
+    return 0;
+}
+
+int opsnn_usable_cpus(void)
+{
+    static atomic_int cached;
+    int n = atomic_load(&cached);
+    if (n > 0) {
+        return n;
+    }
+    n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        n = CPU_COUNT(&set);
+    }
+#endif
+    if (n <= 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        n = online > 0 && online < INT_MAX ? (int)online : 1;
+    }
+    int quota = cgroup_cpus();
+    if (quota > 0 && quota < n) {
+        n = quota;
+    }
+    atomic_store(&cached, n);
+    return n;
 }

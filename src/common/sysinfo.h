@@ -1,5 +1,6 @@
 /* What the machine is like, read once where the C library does not say
- * (internal): the last-level cache size and the transparent-huge-page size. */
+ * (internal): the last-level cache size, the transparent-huge-page size and
+ * the CPUs the process may use (its affinity and cgroup). */
 #ifndef OPSNN_COMMON_SYSINFO_H_
 #define OPSNN_COMMON_SYSINFO_H_
 
@@ -27,5 +28,21 @@ size_t opsnn_huge_page_bytes(void);
 /* The fallback rule alone: the PMD size for a base page of page_size bytes
  * (0 when page_size is not a power of two >= 4096). For tests. */
 size_t opsnn_huge_page_for_page_size(size_t page_size);
+
+/* CPUs the process may run on: the affinity mask, bounded by a cgroup CPU
+ * quota (cgroup v2 cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us). >= 1.
+ * Read once. */
+int opsnn_usable_cpus(void);
+
+/* The first line of `file` in the process's cgroup directory, without its
+ * newline, into buf: the cgroup v2 one /proc/self/cgroup names, or the v1
+ * one of `controller` ("pids"), else /sys/fs/cgroup/<file>. 0 on success,
+ * -1 when there is no such file. */
+int opsnn_cgroup_read(const char *controller, const char *file, char *buf, size_t size);
+
+/* CPUs allowed by a cgroup v2 cpu.max text ("max 100000", "200000 100000"):
+ * ceil(quota / period), or 0 when there is no limit or the text is not
+ * understood. */
+int opsnn_cgroup_cpu_max_cpus(const char *text);
 
 #endif /* OPSNN_COMMON_SYSINFO_H_ */

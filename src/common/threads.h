@@ -1,5 +1,6 @@
-/* Phase 2's threads (internal): the thread-count setting of opsnn/opsnn.h and
- * a small persistent pool of worker threads.
+/* Phase 2's threads (internal): the thread-count setting of opsnn/opsnn.h
+ * (threads.c) and a small persistent pool of worker threads (pool.c); the
+ * CPUs the process may use are common/sysinfo.h's.
  *
  * The pool is created lazily, grows up to the CPUs the process may use, and
  * never ends the process: when pthread_create fails, work runs on the threads
@@ -59,26 +60,10 @@ int opsnn_pool_spin_us(void);
  * allowed). 0 and *us on success, -1 otherwise (*us untouched). */
 int opsnn_parse_spin_us(const char *s, int *us);
 
-/* CPUs the process may run on: the affinity mask, bounded by a cgroup CPU
- * quota (cgroup v2 cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us). >= 1.
- * Read once. */
-int opsnn_usable_cpus(void);
-
 /* Parse a thread count the way OPSNN_NUM_THREADS is read: the whole string a
  * decimal integer in [1, INT_MAX] (surrounding blanks allowed). 0 and *n on
  * success, -1 otherwise (*n untouched). */
 int opsnn_parse_thread_count(const char *s, int *n);
-
-/* The first line of `file` in the process's cgroup directory into buf: the
- * cgroup v2 one /proc/self/cgroup names, or the v1 one of `controller`
- * ("pids"), else /sys/fs/cgroup/<file>. 0 on success, -1 when there is no
- * such file. */
-int opsnn_cgroup_read(const char *controller, const char *file, char *buf, size_t size);
-
-/* CPUs allowed by a cgroup v2 cpu.max text ("max 100000", "200000 100000"):
- * ceil(quota / period), or 0 when there is no limit or the text is not
- * understood. */
-int opsnn_cgroup_cpu_max_cpus(const char *text);
 
 /* Tests: make pthread_create fail after `successes` more successful calls
  * (-1: never fail); under the OpenMP backend, a team may have at most

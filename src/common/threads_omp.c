@@ -88,6 +88,7 @@ int opsnn_cgroup_pids_room(const char *max_text, const char *current_text)
 
 #include "common/error.h"
 #include "common/fpenv.h"
+#include "common/sysinfo.h"
 
 int opsnn_omp_default_threads(void)
 {

@@ -11,13 +11,11 @@
 #define OPSNN_EXECUTOR_EXECUTOR_H_
 
 #include "aclnn/aclnn_base.h"
-#include "executor/planner.h"
+#include "executor/plan.h"
 #include "kernels/kernels.h"
 #include "executor/opdesc.h"
 #include "opsnn/opsnn.h"
 #include "tensor/tensor.h"
-
-#define OPSNN_MAX_STEPS 12
 
 /* What an operator's phase 1 hands to opsnn_executor_create after validation. */
 typedef struct {
@@ -51,46 +49,21 @@ typedef struct opsnn_executor_s {
     opsnn_schedule schedule; /* phase 2's passes, planned in phase 1 */
 } opsnn_executor;
 
-/* The plan's steps, derived from the executor on demand (inspection is rare;
- * building the list on every tiny call is not free). */
-typedef struct {
-    int n;
-    opsnn_plan_step steps[OPSNN_MAX_STEPS];
-} opsnn_plan_steps;
-
-/* Right-aligned NumPy broadcast of two shapes; -1 when they do not broadcast. */
+/* Right-aligned NumPy broadcast of two shapes; -1 when they do not broadcast
+ * (plan.c, as the next one). */
 int opsnn_broadcast_shape(const aclTensor *a, const aclTensor *b, int64_t *shape, int *ndim);
 
 /* 1 when the tensor's dims equal shape[0..ndim). */
 int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim);
 
-/* Phase 1 tail shared by the operators: reject an output with internal
- * overlap, plan, allocate and register the executor. */
+/* Phase 1 tail shared by the operators (executor.c): reject an output with
+ * internal overlap, plan (plan.c), allocate and register the executor. */
 aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
                                   aclOpExecutor **executor);
 
-/* Phase 2 shared by the operators: runs an executor that op's phase 1 made. */
+/* Phase 2 shared by the operators (run.c): runs an executor that op's phase 1
+ * made. */
 aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,
                                aclOpExecutor *executor, aclrtStream stream);
-
-/* Bytes of temporary the output needs with the executor's current addresses
- * (0: the output can be written directly). */
-uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex);
-
-/* Phase 2 proper: the fused pass (into `temp` when it is not NULL, followed
- * by the ViewCopy into the output), split into tiling blocks over threads, as
- * ex->schedule says (which must fit: opsnn_schedule_current). Binds the
- * current addresses into the schedule's walks: ex is the caller's own (a
- * claimed single-use executor or a repeatable one's copy). */
-void opsnn_executor_execute(opsnn_executor *ex, void *temp);
-
-/* The steps of ex's plan. */
-void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan);
-
-/* A consistent copy of a live executor's plan (views up to their rank) into
- * *copy, taken under the table's lock. ACLNN_SUCCESS; else PARAM_NULLPTR /
- * PARAM_INVALID with the message "<fn>: executor ..." (fn NULL: no message). */
-aclnnStatus opsnn_executor_snapshot(const char *fn, const aclOpExecutor *executor,
-                                    opsnn_executor *copy);
 
 #endif /* OPSNN_EXECUTOR_EXECUTOR_H_ */

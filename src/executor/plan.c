@@ -1,14 +1,22 @@
-/* Shapes, the plan's step list and its inspection API (opsnn/opsnn.h). The
- * step list names what CANN's aclnn layer would run (Contiguous, BroadcastTo,
- * Cast, kernel, Cast, ViewCopy); here every step but an overlap's ViewCopy is
- * fused into the kernel's single pass and needs no workspace. */
-#include <inttypes.h>
-#include <stdio.h>
+/* Phase 1's decisions (executor/plan.h): the operands aligned to the output
+ * shape, the temporary an overlapping output needs, each pass's walk
+ * (coalescing, which walk, the kernel and its variants, the panel) and
+ * phase 2's schedule. The blocks follow the reference tiling ("cpu"
+ * profile), shared out over the worker pool of common/pool.c, each block
+ * walked in chunks of ubFormer elements. */
+#include "executor/plan.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "common/checked.h"
-#include "common/error.h"
+#include "common/sysinfo.h"
+#include "common/threads.h"
 #include "executor/executor.h"
 #include "tensor/dtype.h"
+
+/* ---- Shapes and operands -------------------------------------------------- */
 
 int opsnn_broadcast_shape(const aclTensor *a, const aclTensor *b, int64_t *shape, int *ndim)
 {
@@ -39,153 +47,505 @@ int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim)
     return 1;
 }
 
-/* Row-major dense, ignoring dims of size 1 (whose stride never matters). */
-static int is_contiguous(const aclTensor *t)
+static void align_input(opsnn_executor *ex, int k)
 {
-    int64_t expect = 1;
-    for (int d = t->ndim - 1; d >= 0; d--) {
-        if (t->dims[d] != 1 && t->strides[d] != expect) {
-            return 0;
-        }
-        /* Only an empty tensor ({0, 2^40, 2^40}) gets here with inner dims
-         * whose product overflows; its zero dim then needs a stride above
-         * INT64_MAX, which no stride equals. */
-        if (opsnn_mul_i64(expect, t->dims[d], &expect)) {
+    const aclTensor *t = &ex->in[k];
+    int lead = ex->ndim - t->ndim;
+    for (int d = 0; d < ex->ndim; d++) {
+        int dt = d - lead;
+        int broadcast = dt < 0 || (t->dims[dt] == 1 && ex->shape[d] != 1);
+        ex->in_strides[k][d] = broadcast ? 0 : t->strides[dt];
+    }
+}
+
+/* Byte range [lo, hi) a non-empty view touches. */
+static void byte_range(const aclTensor *t, uintptr_t *lo, uintptr_t *hi)
+{
+    int64_t first, last;
+    opsnn_tensor_extent(t, &first, &last);
+    *lo = (uintptr_t)t->data + (uintptr_t)first * t->elem_size;
+    *hi = (uintptr_t)t->data + (uintptr_t)(last + 1) * t->elem_size;
+}
+
+/* Exactly in place: every output element sits where the input element of the
+ * same index is read, so the elementwise pass may write over it. */
+static int same_layout(const opsnn_executor *ex, int k)
+{
+    const aclTensor *in = &ex->in[k];
+    if (in->data != ex->out.data || in->offset != ex->out.offset ||
+        in->elem_size != ex->out.elem_size) {
+        return 0;
+    }
+    for (int d = 0; d < ex->ndim; d++) {
+        if (ex->shape[d] > 1 && ex->in_strides[k][d] != ex->out.strides[d]) {
             return 0;
         }
     }
     return 1;
 }
 
-static void add_step(opsnn_plan_steps *plan, opsnn_step_kind kind, int operand, int fused,
-                     aclDataType src, aclDataType dst, uint64_t bytes)
+int opsnn_view_overlaps(const aclTensor *t, uintptr_t wlo, uintptr_t whi)
 {
-    opsnn_plan_step *s = &plan->steps[plan->n++];
-    s->kind = kind;
-    s->operand = operand;
-    s->fused = fused;
-    s->src_dtype = src;
-    s->dst_dtype = dst;
-    s->workspace_bytes = bytes;
+    if (t->numel == 0) {
+        return 0;
+    }
+    uintptr_t lo, hi;
+    byte_range(t, &lo, &hi);
+    return lo < whi && wlo < hi;
 }
 
-void opsnn_plan_describe(const opsnn_executor *ex, opsnn_plan_steps *plan)
+uint64_t opsnn_executor_temp_bytes(const opsnn_executor *ex)
 {
-    aclDataType cdt = ex->desc.compute_dtype;
-    plan->n = 0;
+    if (ex->out.numel == 0) {
+        return 0;
+    }
+    uintptr_t olo, ohi;
+    byte_range(&ex->out, &olo, &ohi);
     for (int k = 0; k < ex->desc.op->ninputs; k++) {
-        const aclTensor *t = &ex->in[k];
-        if (!is_contiguous(t)) {
-            add_step(plan, OPSNN_STEP_CONTIGUOUS, k, 1, t->dtype, t->dtype, 0);
+        if (ex->in[k].numel == 0 || same_layout(ex, k)) {
+            continue;
         }
-        if (!opsnn_shape_equals(t, ex->shape, ex->ndim)) {
-            add_step(plan, OPSNN_STEP_BROADCAST_TO, k, 1, t->dtype, t->dtype, 0);
+        uintptr_t ilo, ihi;
+        byte_range(&ex->in[k], &ilo, &ihi);
+        if (ilo < ohi && olo < ihi) {
+            /* Round up so the temporary can start a 64-byte aligned workspace. */
+            return ((uint64_t)ex->out.numel * ex->out.elem_size + 63u) & ~(uint64_t)63u;
         }
-        if (t->dtype != cdt) {
-            add_step(plan, OPSNN_STEP_CAST, k, 1, t->dtype, cdt, 0);
+    }
+    return 0;
+}
+
+/* ---- One walk ------------------------------------------------------------- */
+
+/* Order dims so the output's strides decrease outwards (TensorIterator's
+ * rule): a transposed output is then walked in memory order and the gathers
+ * move to the inputs. Ties keep the inputs' order. Elementwise results do not
+ * depend on the order of the walk. */
+static void sort_by_output_strides(opsnn_iter *it)
+{
+    for (int i = 1; i < it->ndim; i++) {
+        for (int j = i; j > 0; j--) {
+            int64_t outer = it->strides[0][j - 1], inner = it->strides[0][j];
+            if (outer >= inner) {
+                break;
+            }
+            int64_t t = it->shape[j];
+            it->shape[j] = it->shape[j - 1];
+            it->shape[j - 1] = t;
+            for (int k = 0; k < it->noperands; k++) {
+                t = it->strides[k][j];
+                it->strides[k][j] = it->strides[k][j - 1];
+                it->strides[k][j - 1] = t;
+            }
         }
     }
-    add_step(plan, OPSNN_STEP_KERNEL, OPSNN_OPERAND_NONE, 0, cdt, cdt, 0);
-    if (ex->out.dtype != cdt) {
-        add_step(plan, OPSNN_STEP_CAST_BACK, OPSNN_OPERAND_OUTPUT, 1, cdt, ex->out.dtype, 0);
-    }
-    if (ex->workspace_size > 0) {
-        add_step(plan, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 0, ex->out.dtype, ex->out.dtype,
-                 ex->workspace_size);
-    } else if (!is_contiguous(&ex->out)) {
-        add_step(plan, OPSNN_STEP_VIEW_COPY, OPSNN_OPERAND_OUTPUT, 1, ex->out.dtype, ex->out.dtype, 0);
+}
+
+static void move_dim(opsnn_iter *it, int to, int from)
+{
+    it->shape[to] = it->shape[from];
+    for (int k = 0; k < it->noperands; k++) {
+        it->strides[k][to] = it->strides[k][from];
     }
 }
 
-const char *opsnn_step_kind_name(opsnn_step_kind kind)
+static void drop_unit_dims(opsnn_iter *it)
 {
-    static const char *const names[] = {"Contiguous", "BroadcastTo", "Cast",
-                                        "Kernel",     "CastBack",    "ViewCopy"};
-    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "unknown";
+    int out = 0;
+    for (int d = 0; d < it->ndim; d++) {
+        if (it->shape[d] != 1) {
+            move_dim(it, out++, d);
+        }
+    }
+    it->ndim = out;
 }
 
-int opsnn_plan_step_count(const aclOpExecutor *executor)
+void opsnn_iter_coalesce(opsnn_iter *it)
 {
-    opsnn_executor ex;
-    if (opsnn_executor_snapshot(NULL, executor, &ex) != ACLNN_SUCCESS) {
-        return -1;
+    drop_unit_dims(it);
+    sort_by_output_strides(it);
+    int out = 0;
+    for (int d = 0; d < it->ndim; d++) {
+        if (out > 0) {
+            int mergeable = 1;
+            for (int k = 0; k < it->noperands; k++) {
+                int64_t span; /* a huge view's span may not fit: then it is no merge */
+                mergeable &= !opsnn_mul_i64(it->strides[k][d], it->shape[d], &span) &&
+                             it->strides[k][out - 1] == span;
+            }
+            if (mergeable) {
+                it->shape[out - 1] *= it->shape[d];
+                for (int k = 0; k < it->noperands; k++) {
+                    it->strides[k][out - 1] = it->strides[k][d];
+                }
+                continue;
+            }
+        }
+        move_dim(it, out++, d);
     }
-    opsnn_plan_steps plan;
-    opsnn_plan_describe(&ex, &plan);
-    return plan.n;
+    it->ndim = out;
 }
 
-aclnnStatus opsnn_plan_get_step(const aclOpExecutor *executor, int index, opsnn_plan_step *step)
+/* The input that gets panels (a second transposed input is rare and takes
+ * the row path), or 0 when none does (executor/walk.h, "Transposed inputs"). */
+static int panel_input(const opsnn_iter *it)
 {
-    opsnn_executor ex;
-    aclnnStatus rc = opsnn_executor_snapshot("opsnn_plan_get_step", executor, &ex);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    if (it->ndim < 2) {
+        return 0;
     }
-    if (step == NULL) {
-        opsnn_error("opsnn_plan_get_step: step must not be NULL, got NULL");
-        return ACLNN_ERR_PARAM_NULLPTR;
+    for (int k = 1; k < it->noperands; k++) {
+        int64_t inner = it->strides[k][it->ndim - 1], outer = it->strides[k][it->ndim - 2];
+        if (inner > 1 && outer > 0 && outer * it->es[k] < 64) {
+            return k;
+        }
     }
-    opsnn_plan_steps plan;
-    opsnn_plan_describe(&ex, &plan);
-    if (index < 0 || index >= plan.n) {
-        opsnn_error("opsnn_plan_get_step: index must be in [0, %d), got %d", plan.n, index);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    *step = plan.steps[index];
-    return ACLNN_SUCCESS;
+    return 0;
 }
 
-/* snprintf into buf at *len, tracking the full length even when truncated. */
-#define APPEND(...) \
-    do { \
-        size_t room_ = *len < size ? size - *len : 0; \
-        int n_ = snprintf(room_ ? buf + *len : NULL, room_, __VA_ARGS__); \
-        *len += n_ > 0 ? (size_t)n_ : 0; \
-    } while (0)
-
-static void dump_step(const opsnn_executor *ex, const opsnn_plan_step *s, int i, char *buf,
-                      size_t size, size_t *len)
+/* Rows per strip: OPSNN_WALK_STRIP_BYTES of the source. */
+static int64_t strip_rows(const opsnn_iter *it, int pk)
 {
-    APPEND("  [%d] %s", i, opsnn_step_kind_name(s->kind));
-    if (s->operand != OPSNN_OPERAND_NONE) {
-        APPEND("(%s)", opsnn_operand_name(ex->desc.op, s->operand));
-    }
-    APPEND(" %s", opsnn_dtype_name(s->src_dtype));
-    if (s->dst_dtype != s->src_dtype) {
-        APPEND("->%s", opsnn_dtype_name(s->dst_dtype));
-    }
-    if (s->fused) {
-        APPEND(" fused");
-    }
-    if (s->workspace_bytes > 0) {
-        APPEND(" workspace %" PRIu64 " bytes", s->workspace_bytes);
-    }
-    APPEND("\n");
+    int64_t r = OPSNN_WALK_STRIP_BYTES / it->es[pk];
+    return r < OPSNN_WALK_PANEL_MAX_ROWS ? r : OPSNN_WALK_PANEL_MAX_ROWS;
 }
 
-size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
+int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems)
 {
-    size_t total = 0, *len = &total;
-    if (buf != NULL && size > 0) {
-        buf[0] = '\0';
+    if (panel_input(it) == 0) {
+        return ub_elems;
     }
-    if (buf == NULL) {
-        size = 0;
+    /* whole row blocks, at least one (a chunk that cuts one only costs speed) */
+    int64_t len = it->shape[it->ndim - 1];
+    if (len > INT64_MAX / OPSNN_WALK_BLOCK_ROWS) {
+        return ub_elems;
     }
-    opsnn_executor ex;
-    if (opsnn_executor_snapshot(NULL, executor, &ex) != ACLNN_SUCCESS) {
-        APPEND("(no live executor)\n");
-        return total;
+    int64_t block = OPSNN_WALK_BLOCK_ROWS * len;
+    int64_t chunk = ub_elems > block ? ub_elems : block;
+    return chunk / block * block;
+}
+
+/* Columns per panel for input pk computed in cdt: OPSNN_WALK_PANEL_MAX_COLS, fewer
+ * when cdt is wider than the input (the panel's bytes stay the same), and
+ * no more than the row. */
+static int64_t panel_cols(const opsnn_iter *it, int pk, aclDataType cdt)
+{
+    int64_t cols = OPSNN_WALK_PANEL_MAX_COLS * it->es[pk] / (int64_t)opsnn_dtype_size(cdt);
+    int64_t n = it->shape[it->ndim - 1];
+    return n < cols ? n : cols;
+}
+
+int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
+{
+    if (it->ndim > 1) {
+        return 0;
     }
-    opsnn_plan_steps plan;
-    opsnn_plan_describe(&ex, &plan);
-    APPEND("%s plan: %d step%s, %" PRId64 " elements, workspace %" PRIu64 " bytes\n",
-           ex.desc.op->api, plan.n, plan.n == 1 ? "" : "s", ex.out.numel, ex.workspace_size);
-    APPEND("  SoC %s, operator package %s, kernels %s\n", ex.desc.config.soc->name,
-           opsnn_opp_name(ex.desc.config.opp), opsnn_kernel_gen_name(ex.desc.config.gen));
-    for (int i = 0; i < plan.n; i++) {
-        dump_step(&ex, &plan.steps[i], i, buf, size, len);
+    int same = 1;
+    for (int k = 0; k < it->noperands; k++) {
+        if (it->ndim == 1 && it->strides[k][0] != 1) {
+            return 0;
+        }
+        same &= it->dtype[k] == cdt;
     }
-    return total;
+    return same || (it->noperands == 3 &&
+                     opsnn_ukernel_mixed(fn, it->dtype[1], it->dtype[2], it->dtype[0]) != NULL);
+}
+
+/* The variant of fn for these operand dtypes, or NULL. */
+static opsnn_ukernel_fn mixed_variant(int noperands, const aclDataType dtype[OPSNN_ITER_OPERANDS],
+                                      opsnn_ukernel_fn fn)
+{
+    if (noperands != 3) {
+        return NULL;
+    }
+    return opsnn_ukernel_mixed(fn, dtype[1], dtype[2], dtype[0]);
+}
+
+/* 1 when every operand can be moved between its dtype and the compute dtype
+ * (a zero-length copy answers without touching memory; a same-dtype copy
+ * always works), 0 otherwise. The planner admits only convertible dtypes,
+ * so 0 means a broken invariant: the walk then writes nothing and fails. */
+static int convertible(const opsnn_iter *it, aclDataType cdt)
+{
+    unsigned char a[4] = {0}, b[4] = {0};
+    for (int k = 0; k < it->noperands; k++) {
+        aclDataType to = k == 0 ? it->dtype[0] : cdt, from = k == 0 ? cdt : it->dtype[k];
+        if (to != from && opsnn_copy_convert(a, to, 1, b, from, 1, 0) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The kernels of w for its operands with those of `in_cdt` (bit k: operand
+ * k) read in cdt. */
+static opsnn_walk_kernels kernels_for(const opsnn_walk *w, unsigned in_cdt)
+{
+    aclDataType dt[OPSNN_ITER_OPERANDS];
+    for (int k = 0; k < OPSNN_ITER_OPERANDS; k++) {
+        dt[k] = (in_cdt & (1u << k)) != 0 ? w->cdt : w->it.dtype[k];
+    }
+    opsnn_walk_kernels ks = w->k;
+    ks.mixed = mixed_variant(w->it.noperands, dt, ks.fn);
+    return ks;
+}
+
+void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
+{
+    const opsnn_iter *it = &w->it;
+    int nd = it->ndim;
+    w->cdt = cdt;
+    w->convertible = convertible(it, cdt);
+    w->k.fn = fn;
+    /* a b that is one value along the rows: the kernel's variant for it */
+    w->k.scalar_b = nd >= 1 && it->noperands == 3 && it->strides[2][nd - 1] == 0
+                        ? opsnn_ukernel_scalar_b(fn)
+                        : NULL;
+    w->k.mixed = mixed_variant(it->noperands, it->dtype, fn);
+    /* full rows: of a transposed input gathered in panels */
+    int pk = panel_input(it);
+    w->panel_input = pk;
+    w->strip_rows = 0;
+    w->panel_cols = 0;
+    w->panel_bytes = 0;
+    w->panel_k = w->k;
+    if (pk != 0) {
+        size_t cs = opsnn_dtype_size(cdt);
+        w->strip_rows = strip_rows(it, pk);
+        w->panel_cols = panel_cols(it, pk, cdt);
+        w->panel_bytes = (size_t)(w->strip_rows * (w->panel_cols + OPSNN_WALK_PANEL_PAD)) * cs;
+        w->panel_k = kernels_for(w, 1u << pk);
+    }
+    /* or back to back, each [cols] input in another dtype converted once
+     * into a buffer: a tile on the stack, or for a longer row half the
+     * thread's panel */
+    w->rows_converted = 0;
+    if (nd >= 2) {
+        int64_t n = it->shape[nd - 1];
+        int64_t cs = (int64_t)opsnn_dtype_size(cdt);
+        size_t half = OPSNN_WALK_PANEL_MIN_BYTES / 2 / 64 * 64;
+        for (int k = 1; k < it->noperands; k++) {
+            if (it->strides[k][nd - 1] == 1 && it->strides[k][nd - 2] == 0 &&
+                it->dtype[k] != cdt && (n <= OPSNN_WALK_TILE || (size_t)(n * cs) <= half)) {
+                w->rows_converted |= 1u << k;
+            }
+        }
+    }
+    w->rows_k = w->rows_converted != 0 ? kernels_for(w, w->rows_converted) : w->k;
+}
+
+/* ---- The schedule ---------------------------------------------------------- */
+
+/* Below this many bytes of traffic per thread a thread team costs more than
+ * it saves. Measured on the 2-vCPU development VM (docs/performance.md,
+ * mid-size calls), with the pool's workers spinning between calls
+ * (common/pool.c), best of 3 runs on a machine shared with other jobs:
+ * at 64 KiB per thread 16K-element fp32 calls (192 KiB) ran up to 1.4x
+ * faster on 2 threads when the second vCPU was free, but 32K-element 16-bit
+ * calls (192 KiB, 2.4-3.8 us) fell to 0.93-0.95 of the 1-thread time when it
+ * was busy (32 KiB per thread: 0.71 for a 1.3 us call), as publishing the
+ * job then costs more than the helper saves; at 128 KiB per thread the worst
+ * cell over 16K-256K elements was 0.98. (256 KiB before the workers spun: a
+ * sleeping worker took longer to wake than such a call takes.) */
+#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)128 << 10)
+
+/* Each block of the reference tiling is shared out as up to this many work
+ * items of whole chunks, so that when one thread is late (a busy CPU, another
+ * library's spinning thread on its core) the others take over its work
+ * instead of waiting for a whole block. */
+#define ITEMS_PER_BLOCK 8
+
+/* Per thread: a shared counter would be a locked add on every phase 1. */
+static _Thread_local long long schedules_made;
+
+long long opsnn_test_schedules_made(void)
+{
+    return schedules_made;
+}
+
+/* Streaming (non-temporal) stores for the output only when the pass cannot
+ * stay in the last-level cache anyway: more than half the LLC of traffic
+ * (gradOutput + input + gradInput bytes). Below that, the inputs a previous
+ * op just produced come from cache and the output stays there for the next
+ * op to read, as with plain stores everywhere (libtorch); streaming would
+ * send it to DRAM and make the consumer fetch it back. The other half of the
+ * LLC is left to everything else the process and its neighbours keep there
+ * (on AMD the L3 is a victim cache shared by the cores of a CCX).
+ * Measured on the 2-vCPU EPYC guest (32 MiB L3 in sysfs), fp32
+ * SoftshrinkBackward, best of 3 interleaved runs: at 12 MiB (1M elements)
+ * plain stores 197 us (1 thread) / 108 us (2 threads) against 232 / 202 us
+ * streamed; at 15 MiB 291 / 128 us against 265 / 252 us (1 thread: streamed 10 % faster); at 24 MiB
+ * streamed wins by 1.4x (682 / 422 against 986 / 601 us). The L2 size,
+ * the threshold before, streamed 768 KiB (64K fp32) calls that then lost to
+ * libtorch. With no cache size known, 8 MiB. Atomic: the first phase 1 of
+ * several threads may fill the cache at once. */
+static int64_t nt_threshold_bytes(void)
+{
+    static _Atomic int64_t cached;
+    int64_t v = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (v == 0) {
+        int64_t llc = opsnn_llc_bytes();
+        v = llc > 0 ? llc / 2 : (int64_t)8 << 20;
+        atomic_store_explicit(&cached, v, memory_order_relaxed);
+    }
+    return v;
+}
+
+static void set_layout(opsnn_iter *it, int k, const aclTensor *t, const int64_t *strides)
+{
+    it->base[k] = NULL;
+    it->dtype[k] = t->dtype;
+    it->es[k] = (int64_t)t->elem_size;
+    memcpy(it->strides[k], strides, (size_t)it->ndim * sizeof *strides);
+}
+
+static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
+{
+    int64_t s = 1;
+    it->base[k] = NULL;
+    it->dtype[k] = dt;
+    it->es[k] = es;
+    for (int d = it->ndim - 1; d >= 0; d--) {
+        it->strides[k][d] = s;
+        s *= it->shape[d];
+    }
+}
+
+/* Blocks and chunks from the reference tiling with the cpu profile, whose core
+ * count is the number of threads the amount of work justifies. */
+static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
+                                     int64_t traffic)
+{
+    int64_t justified = traffic / PARALLEL_MIN_BYTES_PER_THREAD;
+    threads = justified < threads ? justified : threads;
+    threads = threads < 1 ? 1 : threads;
+    opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
+    opsnn_pass_blocks b = {{numel, 1, numel}, 1, 0, 0, 0, 0};
+    if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
+        return b; /* one block, one chunk: what the tiling would say, without asking */
+    }
+    opsnn_blocking t;
+    if (ex->desc.op->tiling(&cpu, ex->desc.compute_dtype, numel, ex->desc.params, &t) ==
+        ACLNN_SUCCESS) {
+        b.tiles = t;
+    }
+    b.threads = (int)threads;
+    return b;
+}
+
+/* The work items of a pass: each block cut into at most ITEMS_PER_BLOCK
+ * pieces of whole chunks (one piece when the pass runs on one thread). A
+ * flat walk then runs each item as one call: on the 2-vCPU EPYC guest,
+ * 16M-64M contiguous calls took 5-16 % less time than in chunks of ubFormer
+ * (8960 elements for SoftshrinkBackward) in 13 of 16 interleaved A/B pairs,
+ * most on 1 thread and in 16-bit dtypes (docs/performance.md). */
+static void plan_items(opsnn_pass_blocks *b, const opsnn_walk *w)
+{
+    int64_t former = b->tiles.block_former;
+    b->chunk = opsnn_iter_chunk(&w->it, b->tiles.ub_former);
+    b->flat = opsnn_iter_flat(&w->it, w->k.fn, w->cdt);
+    int64_t chunks = former / b->chunk + (former % b->chunk != 0);
+    int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
+    b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
+    b->items_per_block = former / b->item + (former % b->item != 0); /* no overflow at INT64_MAX */
+}
+
+static void start_walk(opsnn_iter *it, const opsnn_executor *ex, int noperands)
+{
+    it->ndim = ex->ndim;
+    it->noperands = noperands;
+    memcpy(it->shape, ex->shape, (size_t)ex->ndim * sizeof *it->shape);
+}
+
+void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule *s)
+{
+    schedules_made++;
+    s->threads_setting = opsnn_get_num_threads();
+    s->isa = opsnn_kernels_selected();
+    s->into_temp = into_temp;
+    int64_t numel = ex->out.numel;
+    s->npasses = numel == 0 ? 0 : into_temp ? 2 : 1;
+    if (numel == 0) {
+        return;
+    }
+    /* the kernel pass: output (or the temporary), then the inputs */
+    opsnn_pass_plan *k = &s->pass[0];
+    int ninputs = ex->desc.op->ninputs;
+    opsnn_iter *it = &k->w.it;
+    start_walk(it, ex, 1 + ninputs);
+    if (into_temp) {
+        set_contiguous(it, 0, ex->out.dtype, (int64_t)ex->out.elem_size);
+    } else {
+        set_layout(it, 0, &ex->out, ex->out.strides);
+    }
+    s->base_src[0][0] = into_temp ? OPSNN_BASE_TEMP : OPSNN_BASE_OUT;
+    int64_t bytes_per_elem = (int64_t)ex->out.elem_size;
+    for (int i = 0; i < ninputs; i++) {
+        set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
+        s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
+        bytes_per_elem += (int64_t)ex->in[i].elem_size;
+    }
+    opsnn_iter_coalesce(it);
+    aclDataType cdt = ex->desc.compute_dtype;
+    opsnn_walk_make(&k->w, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt);
+    /* bytes the pass moves; a view too large to run (phase 2 refuses it or
+     * never gets its memory) still gets a schedule */
+    int64_t traffic;
+    if (opsnn_mul_i64(numel, bytes_per_elem, &traffic)) {
+        traffic = INT64_MAX;
+    }
+    k->nt_store = !into_temp && traffic > nt_threshold_bytes();
+    k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
+    opsnn_pass_blocks blocks = k->b;
+    plan_items(&k->b, &k->w);
+    if (!into_temp) {
+        return;
+    }
+    /* ViewCopy: the temporary scattered into the (overlapping) output view,
+     * on the kernel pass's blocks */
+    opsnn_pass_plan *v = &s->pass[1];
+    it = &v->w.it;
+    start_walk(it, ex, 2);
+    set_layout(it, 0, &ex->out, ex->out.strides);
+    set_contiguous(it, 1, ex->out.dtype, (int64_t)ex->out.elem_size);
+    s->base_src[1][0] = OPSNN_BASE_OUT;
+    s->base_src[1][1] = OPSNN_BASE_TEMP;
+    opsnn_iter_coalesce(it);
+    aclDataType odt = ex->out.dtype;
+    opsnn_walk_make(&v->w, opsnn_ukernel_get(OPSNN_KERNEL_COPY, odt), odt);
+    v->nt_store = 0;
+    v->b = blocks;
+    plan_items(&v->b, &v->w);
+}
+
+void opsnn_schedule_copy(opsnn_schedule *dst, const opsnn_schedule *src)
+{
+    size_t head = offsetof(opsnn_schedule, pass);
+    memcpy(dst, src, head);
+    memcpy(dst->pass, src->pass, (size_t)src->npasses * sizeof src->pass[0]);
+    memcpy(dst->base_src, src->base_src, sizeof dst->base_src);
+}
+
+int opsnn_schedule_current(const opsnn_schedule *s, int into_temp)
+{
+    return s->into_temp == into_temp && s->threads_setting == opsnn_get_num_threads() &&
+           s->isa == opsnn_kernels_selected();
+}
+
+/* ---- An executor's phase 1 ------------------------------------------------- */
+
+void opsnn_plan_executor(opsnn_executor *ex)
+{
+    ex->desc.kernel = ex->desc.op->kernels[ex->desc.config.gen];
+    opsnn_tensor_copy_view(&ex->out, ex->desc.output);
+    ex->ndim = ex->out.ndim;
+    memcpy(ex->shape, ex->out.dims, (size_t)ex->ndim * sizeof *ex->shape);
+    for (int k = 0; k < ex->desc.op->ninputs; k++) {
+        opsnn_tensor_copy_view(&ex->in[k], ex->desc.inputs[k]);
+        ex->desc.inputs[k] = NULL;
+        align_input(ex, k);
+    }
+    ex->desc.output = NULL;
+    ex->workspace_size = opsnn_executor_temp_bytes(ex);
+    ex->addr_changed = 0;
+    opsnn_schedule_make(ex, ex->workspace_size > 0, &ex->schedule);
 }

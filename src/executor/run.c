@@ -1,21 +1,89 @@
-/* Phase 2 proper: the passes of the executor's schedule (executor/planner.h),
- * their operands bound to the current addresses, each pass's work items
- * shared out over the worker pool of common/threads.c. */
+/* Phase 2 (docs/design.md): the run's checks, then the passes of the
+ * executor's schedule (executor/plan.h), their operands bound to the current
+ * addresses, each pass's work items shared out over the threads of
+ * common/threads.h and walked as phase 1 planned them (executor/walk.h). */
 #include <inttypes.h>
 #include <stdatomic.h>
 
+#include "common/alloc.h"
 #include "common/error.h"
 #include "common/fpenv.h"
 #include "common/threads.h"
 #include "executor/executor.h"
-#include "executor/iter.h"
-#include "executor/planner.h"
+#include "executor/handle.h"
+#include "executor/plan.h"
+#include "executor/walk.h"
+#include "runtime/stream.h"
 #include "tensor/dtype.h"
 
+/* What a run checks the executor against. */
+typedef struct {
+    const opsnn_op_info *op;
+    const void *workspace;
+    uint64_t workspaceSize;
+    aclrtStream stream;
+    uint64_t need; /* out: bytes of temporary to use */
+} run_args;
+
+/* Every check of phase 2 (under the registry's lock, opsnn_handle_take). */
+static aclnnStatus check_run_locked(const opsnn_executor *ex, void *arg)
+{
+    run_args *a = arg;
+    const opsnn_op_info *op = a->op;
+    const void *workspace = a->workspace;
+    uint64_t workspaceSize = a->workspaceSize;
+    uint64_t *need = &a->need;
+    const char *api = op->api;
+    if (ex->desc.op != op) {
+        opsnn_error("%s: executor must come from %sGetWorkspaceSize, got one from %sGetWorkspaceSize",
+                    api, api, ex->desc.op->api);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (!opsnn_stream_valid(a->stream)) {
+        opsnn_error("%s: stream must be NULL or a live stream from aclrtCreateStream, got %p", api,
+                    a->stream);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (workspaceSize < ex->workspace_size) {
+        opsnn_error("%s: workspaceSize must be >= %" PRIu64 " (from phase 1), got %" PRIu64, api,
+                    ex->workspace_size, workspaceSize);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (workspace == NULL && workspaceSize > 0) {
+        opsnn_error("%s: workspace must not be NULL when workspaceSize > 0, got NULL with "
+                    "workspaceSize %" PRIu64, api, workspaceSize);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    /* Phase 1's overlap answer holds until an address is rebound. */
+    *need = ex->addr_changed ? opsnn_executor_temp_bytes(ex) : ex->workspace_size;
+    if (*need > workspaceSize) {
+        opsnn_error("%s: the addresses set since phase 1 make %s overlap an input, so "
+                    "workspaceSize must be >= %" PRIu64 ", got %" PRIu64, api,
+                    opsnn_operand_name(op, OPSNN_OPERAND_OUTPUT), *need, workspaceSize);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (*need > 0) {
+        uintptr_t wlo = (uintptr_t)workspace, whi = wlo + (uintptr_t)*need;
+        for (int k = -1; k < ex->desc.op->ninputs; k++) {
+            const aclTensor *t = k < 0 ? &ex->out : &ex->in[k];
+            if (opsnn_view_overlaps(t, wlo, whi)) {
+                opsnn_error("%s: workspace must not overlap %s, got workspace %p (%" PRIu64
+                            " bytes used) and %s at %p", api,
+                            opsnn_operand_name(op, k < 0 ? OPSNN_OPERAND_OUTPUT : k), workspace,
+                            *need, opsnn_operand_name(op, k < 0 ? OPSNN_OPERAND_OUTPUT : k),
+                            t->data);
+                return ACLNN_ERR_PARAM_INVALID;
+            }
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+
+
 /* Work item i: part i % items_per_block of block i / items_per_block. */
-static int run_item(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
-                    const opsnn_kparams *params, const opsnn_pass_blocks *b, int64_t item,
-                    int64_t numel)
+static int run_item(const opsnn_walk *w, const opsnn_kparams *params, const opsnn_pass_blocks *b,
+                    int64_t item, int64_t numel)
 {
     int64_t block = item / b->items_per_block, part = item % b->items_per_block;
     int64_t bend = block * b->tiles.block_former + b->tiles.block_former;
@@ -25,7 +93,7 @@ static int run_item(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     int64_t chunk = b->flat ? end - begin : b->chunk;
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
-        if (opsnn_iter_run(it, fn, cdt, params, pos, stop) != 0) {
+        if (opsnn_walk_run(w, params, pos, stop) != 0) {
             return -1;
         }
     }
@@ -33,9 +101,7 @@ static int run_item(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
 }
 
 typedef struct {
-    const opsnn_iter *it;
-    opsnn_ukernel_fn fn;
-    aclDataType cdt;
+    const opsnn_walk *w;
     const opsnn_kparams *params;
     const opsnn_pass_blocks *b;
     int64_t numel;
@@ -45,7 +111,7 @@ typedef struct {
 static void run_pass_item(void *arg, int64_t item)
 {
     pass *p = arg;
-    if (run_item(p->it, p->fn, p->cdt, p->params, p->b, item, p->numel) != 0) {
+    if (run_item(p->w, p->params, p->b, item, p->numel) != 0) {
         atomic_store(&p->failed, 1);
     }
 }
@@ -54,16 +120,16 @@ static void run_pass_item(void *arg, int64_t item)
 static void run_pass(opsnn_pass_plan *pl, char *const base[4], const unsigned char *src,
                      const void *op_params, int64_t numel)
 {
-    for (int k = 0; k < pl->it.noperands; k++) {
-        pl->it.base[k] = base[src[k]];
+    for (int k = 0; k < pl->w.it.noperands; k++) {
+        pl->w.it.base[k] = base[src[k]];
     }
     opsnn_kparams params = {op_params, pl->nt_store};
-    pass p = {&pl->it, pl->fn, pl->cdt, &params, &pl->b, numel, 0};
+    pass p = {&pl->w, &params, &pl->b, numel, 0};
     opsnn_parallel_for(pl->b.tiles.block_num * pl->b.items_per_block, pl->b.threads,
                        run_pass_item, &p);
     if (atomic_load(&p.failed)) { /* phase 1 admitted only convertible dtypes */
         opsnn_log(OPSNN_LOG_ERROR, "phase 2: an operand dtype has no conversion to or from %s: "
-                  "output not computed", opsnn_dtype_name(pl->cdt));
+                  "output not computed", opsnn_dtype_name(pl->w.cdt));
     }
 }
 
@@ -94,12 +160,42 @@ static void execute(opsnn_executor *ex, void *temp)
     }
 }
 
-/* Under the library's FP environment on this thread (the workers set it for
- * their blocks): no rounding mode or FTZ/DAZ the caller set changes a bit. */
-void opsnn_executor_execute(opsnn_executor *ex, void *temp)
+/* The fused pass (into `temp` when it is not NULL, followed by the ViewCopy
+ * into the output), under the library's FP environment on this thread (the
+ * workers set it for their blocks): no rounding mode or FTZ/DAZ the caller
+ * set changes a bit. */
+static void execute_in_fpenv(opsnn_executor *ex, void *temp)
 {
     opsnn_fpenv saved;
     opsnn_fpenv_enter(&saved);
     execute(ex, temp);
     opsnn_fpenv_leave(&saved);
+}
+
+aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,
+                               aclOpExecutor *executor, aclrtStream stream)
+{
+    /* Checks, then either claiming a single-use executor or copying a
+     * repeatable one, all under the registry's lock. */
+    opsnn_executor copy;
+    run_args args = {op, workspace, workspaceSize, stream, 0};
+    aclnnStatus rc;
+    opsnn_executor *ex = opsnn_handle_take(op->api, executor, check_run_locked, &args, &copy, &rc);
+    if (ex == NULL) {
+        return rc;
+    }
+    uint64_t need = args.need;
+    /* The schedule of phase 1 holds unless the thread setting, the kernel
+     * path or (after a rebind) the need for the temporary changed since. */
+    int replanned = !opsnn_schedule_current(&ex->schedule, need > 0);
+    if (replanned) {
+        opsnn_schedule_make(ex, need > 0, &ex->schedule);
+    }
+    execute_in_fpenv(ex, need > 0 ? workspace : NULL);
+    if (ex != &copy) {
+        opsnn_free(ex);
+    } else if (replanned) {
+        opsnn_handle_keep_schedule(executor, &copy.schedule);
+    }
+    return ACLNN_SUCCESS;
 }

@@ -1,5 +1,4 @@
-/* The calling thread's error message (aclGetRecentErrMsg: obtain and clear)
- * and logging the way CANN's host log does it (docs/runtime.md):
+/* Logging the way CANN's host log does it (common/log.h, docs/runtime.md):
  *
  * - levels from ASCEND_MODULE_LOG_LEVEL (entry OP=<0..4>) or else
  *   ASCEND_GLOBAL_LOG_LEVEL (0 debug, 1 info, 2 warning, 3 error = default,
@@ -18,7 +17,7 @@
  *
  * A record filtered out costs one relaxed atomic load. Emitting one takes a
  * mutex (file handle, callback). */
-#include "common/error.h"
+#include "common/log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,30 +39,9 @@
 #include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 
-#define MSG_MAX 512
-
 /* The module name CANN's operator libraries log under (OP = 63 in CANN's
  * include/toolchain/log_types.h); ASCEND_MODULE_LOG_LEVEL=OP=0 selects it. */
 static const char module_name[] = "OP";
-
-/* ---- the thread's error message ----------------------------------------------- */
-
-/* pending: the last failure's message, not yet obtained. handed: what the last
- * aclGetRecentErrMsg returned, valid until this thread's next call to it. */
-static _Thread_local char pending[MSG_MAX];
-static _Thread_local int has_pending;
-static _Thread_local char handed[MSG_MAX];
-
-const char *aclGetRecentErrMsg(void)
-{
-    if (!has_pending) {
-        return NULL;
-    }
-    memcpy(handed, pending, sizeof handed);
-    has_pending = 0;
-    pending[0] = '\0';
-    return handed;
-}
 
 /* ---- configuration -------------------------------------------------------------- */
 
@@ -400,7 +378,7 @@ static void emit(int level, const char *file, int line, const char *msg)
     if (cb != NULL) {
         /* its own copy: msg may be the thread's error message, which the
          * callback can change (aclGetRecentErrMsg, a failing call) */
-        char copy[MSG_MAX];
+        char copy[OPSNN_LOG_MSG_MAX];
         snprintf(copy, sizeof copy, "%s", msg);
         cb(level, copy, user);
         return;
@@ -416,7 +394,7 @@ static void emit(int level, const char *file, int line, const char *msg)
     localtime_r(&sec, &tm);
     const char *base = strrchr(file, '/');
     base = base != NULL ? base + 1 : file;
-    char rec[MSG_MAX + 256];
+    char rec[OPSNN_LOG_MSG_MAX + 256];
     int n = snprintf(rec, sizeof rec,
                      "[%s] %s(%ld,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld [%s:%d]%s\n",
                      level_names[level], module_name, (long)getpid(), process_name(),
@@ -444,12 +422,17 @@ static void emit(int level, const char *file, int line, const char *msg)
     pthread_mutex_unlock(&log_mutex);
 }
 
+void opsnn_log_record(int level, const char *file, int line, const char *msg)
+{
+    emit(level, file, line, msg);
+}
+
 static void vlog_at(int level, const char *file, int line, const char *fmt, va_list ap)
 {
     if (level < OPSNN_LOG_DEBUG || level > OPSNN_LOG_ERROR || !opsnn_log_enabled(level)) {
         return;
     }
-    char buf[MSG_MAX];
+    char buf[OPSNN_LOG_MSG_MAX];
     vsnprintf(buf, sizeof buf, fmt, ap);
     /* one record, one line */
     for (char *p = strchr(buf, '\n'); p != NULL; p = strchr(p, '\n')) {
@@ -474,18 +457,6 @@ void opsnn_kernels_log(int level, const char *fmt, ...)
     va_start(ap, fmt);
     vlog_at(level, "kernels/config.c", 0, fmt, ap);
     va_end(ap);
-}
-
-void opsnn_error_at(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(pending, sizeof pending, fmt, ap);
-    va_end(ap);
-    has_pending = 1;
-    if (opsnn_log_enabled(OPSNN_LOG_ERROR)) {
-        emit(OPSNN_LOG_ERROR, file, line, pending);
-    }
 }
 
 _Static_assert((int)OPSNN_KLOG_INFO == (int)OPSNN_LOG_INFO &&

@@ -1,0 +1,104 @@
+/*
+ * Everything phase 1 decides (internal; plan.c): the operands aligned to the
+ * output shape, whether the output needs a temporary, and phase 2's
+ * schedule: for each pass of an executor (the kernel pass, and the ViewCopy
+ * when the output overlaps an input) the coalesced walk, which walk runs, the
+ * kernel with its variants, the blocks of the reference tiling, the work
+ * items they are cut into and the thread count. Nothing in it depends on the
+ * operands' addresses, so phase 2 only binds them and runs; it plans again
+ * only when what the schedule was made for has changed: the thread count,
+ * the kernel path, or (after an address was rebound) whether the output
+ * needs the temporary.
+ */
+#ifndef OPSNN_EXECUTOR_PLAN_H_
+#define OPSNN_EXECUTOR_PLAN_H_
+
+#include <stdint.h>
+
+#include "executor/walk.h"
+#include "kernels/kernels.h"
+#include "executor/opdesc.h" /* opsnn_blocking */
+
+/* Blocks of the reference tiling and the work items they are cut into. */
+typedef struct {
+    opsnn_blocking tiles;
+    int threads;
+    int64_t chunk; /* elements per iterator call (opsnn_iter_chunk) */
+    int flat; /* opsnn_iter_flat: a work item is one iterator call */
+    int64_t item; /* elements per work item: whole chunks, within one block */
+    int64_t items_per_block;
+} opsnn_pass_blocks;
+
+/* One pass: operand 0 is written, the others read. */
+typedef struct {
+    opsnn_walk w; /* its walk; w.it.base[] is bound by phase 2 */
+    int nt_store; /* opsnn_kparams.nt_store for this pass */
+    opsnn_pass_blocks b;
+} opsnn_pass_plan;
+
+/* Where phase 2 takes each operand's base address from. */
+typedef enum { OPSNN_BASE_OUT = 0, OPSNN_BASE_IN0 = 1, OPSNN_BASE_IN1 = 2, OPSNN_BASE_TEMP = 3 } opsnn_base_src;
+
+typedef struct {
+    int threads_setting; /* opsnn_get_num_threads() it was made for */
+    int isa; /* opsnn_kernels_selected() it was made for */
+    int into_temp; /* 1: the kernel pass writes the temporary, then a ViewCopy */
+    int npasses; /* 0 for an empty output, else 1 or 2 */
+    opsnn_pass_plan pass[2];
+    unsigned char base_src[2][OPSNN_ITER_OPERANDS]; /* opsnn_base_src per operand */
+} opsnn_schedule;
+
+struct opsnn_executor_s;
+
+/* Phase 1 for a validated descriptor whose configuration is known: the
+ * executor's kernel, its copies of the operand views aligned to the output
+ * shape, its workspace and its schedule. */
+void opsnn_plan_executor(struct opsnn_executor_s *ex);
+
+/* Bytes of temporary the output needs with the executor's current addresses
+ * (0: the output can be written directly). */
+uint64_t opsnn_executor_temp_bytes(const struct opsnn_executor_s *ex);
+
+/* 1 when the bytes of a non-empty view overlap [wlo, whi). */
+int opsnn_view_overlaps(const aclTensor *t, uintptr_t wlo, uintptr_t whi);
+
+/* Plan ex's passes for the current thread setting and kernel path, the
+ * kernel pass writing the temporary when into_temp. */
+void opsnn_schedule_make(const struct opsnn_executor_s *ex, int into_temp, opsnn_schedule *s);
+
+/* *dst = *src, the passes it has only. */
+void opsnn_schedule_copy(opsnn_schedule *dst, const opsnn_schedule *src);
+
+/* 1 when s still fits: made for the current thread setting and kernel path
+ * and for the same choice of temporary. */
+int opsnn_schedule_current(const opsnn_schedule *s, int into_temp);
+
+/* Tests: how many schedules the calling thread has made. */
+long long opsnn_test_schedules_made(void);
+
+/* ---- Planning one walk ---------------------------------------------------- */
+
+/* Order dims so the output's strides decrease outwards, merge dims that are
+ * contiguous for every operand, and drop dims of size 1. */
+void opsnn_iter_coalesce(opsnn_iter *it);
+
+/* The chunk (in elements) to hand a walk at a time, given the tiling's
+ * ubFormer: ubFormer itself, except that a walk that gathers a transposed
+ * input gets whole row blocks (256 rows, the panels' outer tiling level), so
+ * that blocks are not cut. */
+int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
+
+/* 1 when the walk is a single unit-stride run (after opsnn_iter_coalesce)
+ * with every operand in cdt, or in the dtypes of a variant of fn that
+ * converts in registers (opsnn_ukernel_mixed): then any range of it is one
+ * micro-kernel call, and cutting it into chunks only adds calls (each
+ * streamed call ends in an sfence, and the kernel's prefetch restarts). 0
+ * otherwise. */
+int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt);
+
+/* The rest of the walk over w->it as it is (coalesced or not) with fn
+ * computing in cdt: the kernel's variants for its operands, whether they
+ * convert, and which walk runs its full rows (with the panel's geometry). */
+void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt);
+
+#endif /* OPSNN_EXECUTOR_PLAN_H_ */

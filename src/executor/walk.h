@@ -1,0 +1,110 @@
+/*
+ * The fused strided walk (internal), after PyTorch's TensorIterator: the
+ * output and inputs are walked together over one shape with per-operand
+ * strides (0 for a broadcast input) and dtypes, and the micro-kernel runs over
+ * contiguous runs, with strided or differently typed operands gathered /
+ * scattered one small tile at a time.
+ *
+ * Phase 1 decides everything about a walk (executor/plan.h: coalescing, which
+ * walk, the kernel and its variants, the panel's geometry) into an opsnn_walk;
+ * phase 2 binds the operands' addresses and runs it (walk.c, which hands each
+ * stretch to one of the walks: walk_row.c, walk_rows.c, walk_panel.c).
+ */
+#ifndef OPSNN_EXECUTOR_WALK_H_
+#define OPSNN_EXECUTOR_WALK_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernels.h"
+#include "tensor/tensor.h"
+
+#define OPSNN_ITER_OPERANDS 3
+
+typedef struct {
+    int ndim;
+    int noperands; /* 1 output + 1 or 2 inputs */
+    int64_t shape[OPSNN_MAX_RANK];
+    char *base[OPSNN_ITER_OPERANDS]; /* element (0, ..., 0) of each operand */
+    aclDataType dtype[OPSNN_ITER_OPERANDS];
+    int64_t es[OPSNN_ITER_OPERANDS];
+    int64_t strides[OPSNN_ITER_OPERANDS][OPSNN_MAX_RANK]; /* elements */
+} opsnn_iter;
+
+/* Elements per tile: 3 tiles of 4-byte values stay in a 32 KiB L1 cache. */
+#define OPSNN_WALK_TILE 1024
+
+/* ---- Transposed inputs: panels, tiled on two levels ----------------------
+ * A transposed input read one row at a time touches a new cache line (and
+ * often a new page) per element. When its next row starts in the same cache
+ * line, the rows are instead gathered a strip at a time: STRIP_BYTES of each
+ * source column (128 fp32 or 256 16-bit rows, eight cache lines) x up to
+ * PANEL_MAX_COLS columns, into a panel (rows padded by PANEL_PAD so that
+ * they do not all fall into one cache set). The kernel reads each column's
+ * lines back to back: one line per column and strip, as the first version
+ * read them, leaves the hardware prefetcher nothing to follow and ran
+ * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md); 512-byte runs
+ * were 5-15 % faster than 256-byte ones at 16M-64M elements. The panel spans
+ * the whole row up to PANEL_MAX_COLS, so that the other operands are then
+ * walked in long rows: cutting them into 2 KiB pieces (512 columns) cost as
+ * much again.
+ *
+ * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
+ * consecutive rows are taken for one column tile before the next tile
+ * starts, visiting each source page once for BLOCK_ROWS rows. */
+#define OPSNN_WALK_STRIP_BYTES 512
+#define OPSNN_WALK_PANEL_MAX_ROWS 256 /* STRIP_BYTES of 16-bit elements */
+#define OPSNN_WALK_PANEL_MAX_COLS 4096 /* same-dtype columns; the panel is then ~2 MiB */
+#define OPSNN_WALK_PANEL_PAD 16
+/* the thread's panel when it only holds converted [cols] rows (walk_rows.c) */
+#define OPSNN_WALK_PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
+#define OPSNN_WALK_BLOCK_ROWS 256
+
+/* A kernel and its variants, chosen together for one layout of the operands'
+ * dtypes. */
+typedef struct {
+    opsnn_ukernel_fn fn; /* the kernel, computing in the walk's cdt */
+    /* its variant for a b that is one value along the run (stride 0, e.g. a
+     * [rows, 1] input), or NULL: then that value fills a tile */
+    opsnn_ukernel_fn scalar_b;
+    /* its variant for these operand dtypes (opsnn_ukernel_mixed), or NULL:
+     * then the operands not in the compute dtype go through tiles */
+    opsnn_ukernel_fn mixed;
+} opsnn_walk_kernels;
+
+/* A walk as phase 1 planned it (opsnn_walk_make). */
+typedef struct {
+    opsnn_iter it; /* coalesced; it.base[] is bound by phase 2 */
+    aclDataType cdt; /* the dtype the kernel computes in */
+    /* every operand can be moved between its dtype and cdt; 0 means a broken
+     * invariant (the planner admits only convertible dtypes): the walk then
+     * writes nothing and fails */
+    int convertible;
+    opsnn_walk_kernels k; /* for the operands as they are */
+    /* the input that gets panels (a second transposed input is rare and takes
+     * the row path), or 0 when none does; then rows per strip, columns per
+     * panel, the panel's bytes and the kernels with the panel read in cdt */
+    int panel_input;
+    int64_t strip_rows, panel_cols;
+    size_t panel_bytes;
+    opsnn_walk_kernels panel_k;
+    /* the rows walk: bit k set when input k is a [cols] row in another dtype
+     * converted once per call (walk_rows.c), and the kernels with those
+     * inputs in cdt */
+    unsigned rows_converted;
+    opsnn_walk_kernels rows_k;
+} opsnn_walk;
+
+/* Run the walk over flat output indices [begin, end), its operands at
+ * w->it.base[]. Returns 0, or -1 when !w->convertible (nothing written). */
+int opsnn_walk_run(const opsnn_walk *w, const opsnn_kparams *params, int64_t begin, int64_t end);
+
+/* Tests: plan the walk of `it` (as it is: coalesce it first if need be) with
+ * fn computing in cdt and run it over [begin, end); as opsnn_walk_run. */
+int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
+                   const opsnn_kparams *params, int64_t begin, int64_t end);
+
+/* Tests: bytes of transposed-walk panels alive now, over every thread. */
+long long opsnn_test_panel_bytes(void);
+
+#endif /* OPSNN_EXECUTOR_WALK_H_ */
