@@ -8,8 +8,9 @@
  * - The select is a masked add: t = lt ? r + SA : S (S is already the
  *   compute type's value, so rounding t rounds only the sum).
  * - A made NaN (0 * inf from ordered operands: x86 gives 0xffc00000) is
- *   looked for with one compare per vector; only a block that has a NaN
- *   lane pays for the fix to OPSNN_CANONICAL_NAN_BITS.
+ *   looked for with one compare per vector (per two in the 16-bit loops);
+ *   only a block that has a NaN lane pays for the fix to
+ *   OPSNN_CANONICAL_NAN_BITS.
  * - Half compute: the sum r + SA16 (r < 0 a binary16 value widened) is
  *   rounded to half by Veltkamp's split (c = x * 8193; hi = c + (x - c),
  *   three float32 operations) instead of a vcvtps2ph/vcvtph2ps round trip.
@@ -23,8 +24,9 @@
  *
  * A family supplies F32(g, r, k), the float32 compute before the made-NaN
  * fix, F16(g, r, k, exact), the half compute's product before its rounding
- * to half (the narrowing), POST16(h), what the family does to those half
- * results after the narrowing, and the integer conversion MODE (r or z).
+ * to half (the narrowing), STORE16(y, i, mask, stream, lo, hi), which stores
+ * the two halves of 16 half results (opsnn_avx512_store_x16x2, or what the
+ * family does to them first), and the integer conversion MODE (r or z).
  */
 #ifndef OPSNN_KERNELS_SELU_A2_AVX512_H_
 #define OPSNN_KERNELS_SELU_A2_AVX512_H_
@@ -101,6 +103,12 @@ static inline __mmask16 opsnn_selu_a2_nan(__m512 y)
     return _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q);
 }
 
+/* The lanes where y0 or y1 is NaN: one compare for two vectors. */
+static inline __mmask16 opsnn_selu_a2_nan2(__m512 y0, __m512 y1)
+{
+    return _mm512_cmp_ps_mask(y0, y1, _CMP_UNORD_Q);
+}
+
 /* vcvttps2dq of an integral h, as round.h's opsnn_integral_to_int: +inf
  * and >= 2^31 -> INT32_MAX, -inf and below -2^31 -> INT32_MIN (vcvttps2dq's
  * own answer), NaN -> 0. */
@@ -126,7 +134,7 @@ static inline __m512i opsnn_selu_a2_to_int_z(__m512 v)
 
 /* Steps and micro-kernels opsnn_selu_bwd_<fam>_ukernel__avx512_{f32,f16,
  * bf16,i32,i8} of family `fam`. */
-#define OPSNN_SELU_A2_AVX512_KERNELS(fam, F32, F16, POST16, MODE)                                 \
+#define OPSNN_SELU_A2_AVX512_KERNELS(fam, F32, F16, STORE16, MODE)                                \
     /* float32 compute, made NaNs fixed */                                                         \
     static inline __m512 fam##_x16(__m512 g, __m512 r, const opsnn_selu_a2_consts *k)            \
     {                                                                                              \
@@ -158,15 +166,13 @@ static inline __m512i opsnn_selu_a2_to_int_z(__m512 v)
         __m512 g1 = opsnn_avx512_f16_to_f32(_mm256_maskz_loadu_epi16((__mmask16)(mask >> 16), pg + 16)); \
         __m512 r1 = opsnn_avx512_f16_to_f32(_mm256_maskz_loadu_epi16((__mmask16)(mask >> 16), pr + 16)); \
         __m512 y0 = F16(g0, r0, k, 0), y1 = F16(g1, r1, k, 0);                                     \
-        __mmask16 n0 = opsnn_selu_a2_nan(y0), n1 = opsnn_selu_a2_nan(y1);                          \
-        if (!_mm512_kortestz(n0, n1) || !k->split) {                                               \
+        if (opsnn_selu_a2_nan2(y0, y1) || !k->split) {                                             \
             y0 = F16(g0, r0, k, 1);                                                                \
             y1 = F16(g1, r1, k, 1);                                                                \
             y0 = opsnn_selu_a2_fix_made(y0, g0, opsnn_selu_a2_nan(y0));                            \
             y1 = opsnn_selu_a2_fix_made(y1, g1, opsnn_selu_a2_nan(y1));                            \
         }                                                                                          \
-        opsnn_avx512_store_x16x2(y, i, mask, stream, POST16(opsnn_avx512_f32_to_f16(y0)),          \
-                                 POST16(opsnn_avx512_f32_to_f16(y1)));                             \
+        STORE16(y, i, mask, stream, opsnn_avx512_f32_to_f16(y0), opsnn_avx512_f32_to_f16(y1));    \
     }                                                                                              \
     /* bf16 widened raw: even elements shifted up, odd ones masked in place                        \
      * (a signalling NaN g is quieted by the multiply, a NaN r only steers                         \
@@ -178,10 +184,14 @@ static inline __m512i opsnn_selu_a2_to_int_z(__m512 v)
         __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);            \
         __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);            \
         __m512i hi16 = _mm512_set1_epi32((int)0xffff0000u);                                        \
-        __m512 ye = fam##_x16(_mm512_castsi512_ps(_mm512_slli_epi32(g, 16)),                       \
-                              _mm512_castsi512_ps(_mm512_slli_epi32(r, 16)), params);              \
-        __m512 yo = fam##_x16(_mm512_castsi512_ps(_mm512_and_si512(g, hi16)),                      \
-                              _mm512_castsi512_ps(_mm512_and_si512(r, hi16)), params);             \
+        __m512 ge = _mm512_castsi512_ps(_mm512_slli_epi32(g, 16));                                 \
+        __m512 go = _mm512_castsi512_ps(_mm512_and_si512(g, hi16));                                \
+        __m512 ye = F32(ge, _mm512_castsi512_ps(_mm512_slli_epi32(r, 16)), params);                \
+        __m512 yo = F32(go, _mm512_castsi512_ps(_mm512_and_si512(r, hi16)), params);               \
+        if (opsnn_selu_a2_nan2(ye, yo)) {                                                          \
+            ye = opsnn_selu_a2_fix_made(ye, ge, opsnn_selu_a2_nan(ye));                            \
+            yo = opsnn_selu_a2_fix_made(yo, go, opsnn_selu_a2_nan(yo));                            \
+        }                                                                                          \
         __m512i y16 = _mm512_mask_blend_epi16(0xaaaaaaaau,                                         \
                                               _mm512_srli_epi32(opsnn_avx512_bf16_round_hi(ye), 16), \
                                               opsnn_avx512_bf16_round_hi(yo));                     \

@@ -18,7 +18,5 @@ static inline __m512 exp_f16(__m512 g, __m512 r, const opsnn_selu_a2_consts *k, 
     return _mm512_mul_ps(g, opsnn_selu_a2_factor16(r, k, exact));
 }
 
-#define EXP_POST16(h) (h)
-
-OPSNN_SELU_A2_AVX512_KERNELS(exp, exp_f32, exp_f16, EXP_POST16, r)
+OPSNN_SELU_A2_AVX512_KERNELS(exp, exp_f32, exp_f16, opsnn_avx512_store_x16x2, r)
 OPSNN_SELU_A2_AVX512_U8(exp)

@@ -21,11 +21,12 @@ static inline __m512 tbe_f16(__m512 g, __m512 r, const opsnn_selu_a2_consts *k, 
 
 /* The +0 added to the product rounded to half, on the half bits: a half
  * widened, plus +0 and narrowed again is itself (a NaN here is quiet),
- * except -0 (0x8000), which becomes +0. */
-static inline __m256i tbe_post16(__m256i h)
+ * except -0 (0x8000), which becomes +0; done on the 32 results joined. */
+static inline void tbe_store16(void *y, size_t i, uint32_t mask, int stream, __m256i lo, __m256i hi)
 {
-    __mmask16 nz = _mm256_cmpeq_epi16_mask(h, _mm256_set1_epi16((short)0x8000));
-    return _mm256_mask_mov_epi16(h, nz, _mm256_setzero_si256());
+    __m512i h = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    __mmask32 nz = _mm512_cmpeq_epi16_mask(h, _mm512_set1_epi16((short)0x8000));
+    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_mask_mov_epi16(h, nz, _mm512_setzero_si512()));
 }
 
-OPSNN_SELU_A2_AVX512_KERNELS(tbe, tbe_f32, tbe_f16, tbe_post16, z)
+OPSNN_SELU_A2_AVX512_KERNELS(tbe, tbe_f32, tbe_f16, tbe_store16, z)
