@@ -94,7 +94,7 @@ static inline __m512 opsnn_selu_a2_factor32(__m512 r, const opsnn_selu_a2_consts
  * these kernels (it takes the r >= 0 side). */
 static inline __m512 opsnn_selu_a2_fix_made(__m512 y, __m512 g, __mmask16 nan)
 {
-    __mmask16 made = _mm512_mask_cmp_ps_mask(nan, g, g, _CMP_ORD_Q);
+    __mmask16 made = nan & _mm512_cmp_ps_mask(g, g, _CMP_ORD_Q);
     return _mm512_mask_mov_ps(y, made, _mm512_castsi512_ps(_mm512_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS)));
 }
 
@@ -254,8 +254,9 @@ static inline __m512i opsnn_selu_a2_to_int_z(__m512 v)
         opsnn_avx512_loop(n, a, b, y, &k, 0, 1, 16, fam##_step_i8);                                \
     }
 
-/* The UINT8 step and micro-kernel of family `fam` (inputs >= 0); negative
- * results clamp to 0 and large ones saturate at 255, as the AVX2 packs. */
+/* The UINT8 step and micro-kernel of family `fam` (inputs >= 0); results
+ * clamp to [0, 255], as the AVX2 packs (the widening and the narrowing are
+ * those the AVX-512 emulation of tests/avx512emu also has). */
 #define OPSNN_SELU_A2_AVX512_U8(fam)                                                               \
     static inline void fam##_step_u8(const void *a, const void *b, void *y, size_t i,              \
                                      uint32_t mask, int stream, const void *params)                \
@@ -263,9 +264,11 @@ static inline __m512i opsnn_selu_a2_to_int_z(__m512 v)
         (void)stream;                                                                              \
         __m128i g = _mm_maskz_loadu_epi8((__mmask16)mask, (const uint8_t *)a + i);                 \
         __m128i r = _mm_maskz_loadu_epi8((__mmask16)mask, (const uint8_t *)b + i);                 \
-        __m512i q = fam##_x8(_mm512_cvtepu8_epi32(g), _mm512_cvtepu8_epi32(r), params);            \
-        q = _mm512_max_epi32(q, _mm512_setzero_si512());                                           \
-        _mm_mask_storeu_epi8((uint8_t *)y + i, (__mmask16)mask, _mm512_cvtusepi32_epi8(q));        \
+        __m512i ff = _mm512_set1_epi32(0xff);                                                      \
+        __m512i q = fam##_x8(_mm512_and_si512(_mm512_cvtepi8_epi32(g), ff),                        \
+                             _mm512_and_si512(_mm512_cvtepi8_epi32(r), ff), params);               \
+        q = _mm512_min_epi32(_mm512_max_epi32(q, _mm512_setzero_si512()), ff);                     \
+        _mm_mask_storeu_epi8((uint8_t *)y + i, (__mmask16)mask, _mm512_cvtepi32_epi8(q));          \
     }                                                                                              \
     void opsnn_selu_bwd_##fam##_ukernel__avx512_u8(size_t n, const void *a, const void *b,         \
                                                    void *y, const opsnn_kparams *p)                \
