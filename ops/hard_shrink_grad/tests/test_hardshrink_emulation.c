@@ -49,10 +49,17 @@ static float kernel_lambd(float l)
     return l < 0.0f ? 0.0f : l;
 }
 
+/* Element i of 2- or 4-byte elements, as bits (host byte order). */
 static uint32_t load(const void *p, size_t es, size_t i)
 {
-    uint32_t v = 0;
-    memcpy(&v, (const unsigned char *)p + i * es, es);
+    const unsigned char *at = (const unsigned char *)p + i * es;
+    if (es == 2) {
+        uint16_t h;
+        memcpy(&h, at, sizeof h);
+        return h;
+    }
+    uint32_t v;
+    memcpy(&v, at, sizeof v);
     return v;
 }
 
