@@ -67,26 +67,78 @@ static void llc_is_the_highest_level_data_or_unified_entry(void **state)
     (void)state;
     char dir[] = "/tmp/opsnn_sysinfo_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    assert_int_equal(opsnn_llc_bytes_in(dir), 0); /* empty: unknown */
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 0); /* empty: unknown */
     cache_entry(dir, 0, "1", "Data", "64K");
     cache_entry(dir, 1, "1", "Instruction", "128K");
-    assert_int_equal(opsnn_llc_bytes_in(dir), 64 * 1024); /* L1d is all there is */
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 64 * 1024); /* L1d is all there is */
     cache_entry(dir, 2, "2", "Unified", "512K");
-    assert_int_equal(opsnn_llc_bytes_in(dir), 512 * 1024);
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 512 * 1024);
     cache_entry(dir, 5, "3", "Unified", "32768K"); /* sparse indices */
-    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 32 << 20);
     /* A higher level wins even when smaller (an odd report, but the level says
      * which cache is last); an instruction cache never counts. */
     cache_entry(dir, 6, "4", "Instruction", "256M");
     cache_entry(dir, 7, "4", "Unified", "16M");
-    assert_int_equal(opsnn_llc_bytes_in(dir), 16 << 20);
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 16 << 20);
     /* A size or level that does not parse is skipped. */
     cache_entry(dir, 7, "4", "Unified", "lots");
-    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 32 << 20);
     cache_entry(dir, 7, "x4", "Unified", "64M");
-    assert_int_equal(opsnn_llc_bytes_in(dir), 32 << 20);
+    assert_int_equal(opsnn_llc_bytes_in(dir, NULL), 32 << 20);
     remove_tree(dir);
-    assert_int_equal(opsnn_llc_bytes_in("/nonexistent/opsnn"), 0);
+    assert_int_equal(opsnn_llc_bytes_in("/nonexistent/opsnn", NULL), 0);
+}
+
+static void cpu_list_count_reads_ranges_and_singles(void **state)
+{
+    (void)state;
+    assert_int_equal(opsnn_parse_cpu_list_count("0"), 1);
+    assert_int_equal(opsnn_parse_cpu_list_count("0-1"), 2);
+    assert_int_equal(opsnn_parse_cpu_list_count("0-23"), 24);
+    assert_int_equal(opsnn_parse_cpu_list_count("0,2-5,8"), 6);
+    assert_int_equal(opsnn_parse_cpu_list_count("64-127,192-255"), 128);
+    assert_int_equal(opsnn_parse_cpu_list_count(""), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("3-1"), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("0-"), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("0,,1"), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("0-1 "), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("-1"), -1);
+    assert_int_equal(opsnn_parse_cpu_list_count("0-99999999999"), -1);
+}
+
+/* The LLC entry's shared_cpu_list says how many CPUs share it; the usable
+ * share is capped per sharer, which binds only where a guest is shown its
+ * host's package cache. */
+static void llc_share_is_capped_per_sharing_cpu(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/opsnn_sysinfo_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    int sharers = -7;
+    cache_entry(dir, 0, "1", "Data", "48K");
+    cache_entry(dir, 2, "2", "Unified", "2048K");
+    put(dir, 2, "shared_cpu_list", "0");
+    /* The 2-vCPU Xeon guest: the host package's 480 MiB, shared by "0-1". */
+    cache_entry(dir, 3, "3", "Unified", "491520K");
+    assert_int_equal(opsnn_llc_bytes_in(dir, &sharers), (int64_t)480 << 20);
+    assert_int_equal(sharers, 0); /* no shared_cpu_list: unknown */
+    put(dir, 3, "shared_cpu_list", "0-1");
+    assert_int_equal(opsnn_llc_bytes_in(dir, &sharers), (int64_t)480 << 20);
+    assert_int_equal(sharers, 2);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, sharers), 32 << 20);
+    put(dir, 3, "shared_cpu_list", "garbage");
+    assert_int_equal(opsnn_llc_bytes_in(dir, &sharers), (int64_t)480 << 20);
+    assert_int_equal(sharers, 0);
+    remove_tree(dir);
+    /* The 2-vCPU EPYC guest (32 MiB CCX L3, "0-1") and real machines keep
+     * their whole cache: a Kunpeng 920 die (32 MiB, 24 cores), a 96-core
+     * Genoa-X CCD (96 MiB, 16 threads); unknown sharers change nothing. */
+    assert_int_equal(opsnn_llc_usable_bytes(32 << 20, 2), 32 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes(32 << 20, 24), 32 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes(96 << 20, 16), 96 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 0), (int64_t)480 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 1), 16 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes(0, 2), 0);
 }
 
 static void huge_page_is_the_pmd_size_of_the_base_page(void **state)
@@ -110,9 +162,12 @@ static void this_machine_reports_sane_sizes(void **state)
     assert_true(hp >= (size_t)page);
     assert_int_equal(hp & (hp - 1), 0);
     assert_int_equal(opsnn_huge_page_bytes(), hp);
-    int64_t llc = opsnn_llc_bytes();
+    int sharers = -1;
+    int64_t llc = opsnn_llc_bytes(&sharers);
     assert_true(llc >= 0);
-    print_message("huge page %zu bytes, base page %ld, LLC %lld bytes\n", hp, page, (long long)llc);
+    assert_true(sharers >= 0);
+    print_message("huge page %zu bytes, base page %ld, LLC %lld bytes shared by %d CPUs (usable %lld)\n",
+                  hp, page, (long long)llc, sharers, (long long)opsnn_llc_usable_bytes(llc, sharers));
 }
 
 int main(void)
@@ -120,6 +175,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(parse_cache_size_reads_k_m_g_and_plain_bytes),
         cmocka_unit_test(llc_is_the_highest_level_data_or_unified_entry),
+        cmocka_unit_test(cpu_list_count_reads_ranges_and_singles),
+        cmocka_unit_test(llc_share_is_capped_per_sharing_cpu),
         cmocka_unit_test(huge_page_is_the_pmd_size_of_the_base_page),
         cmocka_unit_test(this_machine_reports_sane_sizes),
     };

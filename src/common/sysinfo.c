@@ -53,11 +53,43 @@ int64_t opsnn_parse_cache_size(const char *text)
     return (int64_t)(v << shift);
 }
 
-int64_t opsnn_llc_bytes_in(const char *cache_dir)
+int opsnn_parse_cpu_list_count(const char *text)
 {
-    char path[512], line[64];
+    long long count = 0;
+    const char *p = text;
+    for (;;) {
+        char *end;
+        if (*p < '0' || *p > '9') {
+            return -1;
+        }
+        long long lo = strtoll(p, &end, 10), hi = lo;
+        if (*end == '-') {
+            p = end + 1;
+            if (*p < '0' || *p > '9') {
+                return -1;
+            }
+            hi = strtoll(p, &end, 10);
+        }
+        if (hi < lo || hi - lo >= INT_MAX - count) {
+            return -1;
+        }
+        count += hi - lo + 1;
+        if (*end == '\0') {
+            return (int)count;
+        }
+        if (*end != ',') {
+            return -1;
+        }
+        p = end + 1;
+    }
+}
+
+int64_t opsnn_llc_bytes_in(const char *cache_dir, int *sharers)
+{
+    char path[512], line[512];
     int64_t best = 0;
     long best_level = 0;
+    int best_sharers = 0;
     for (int k = 0; k < 16; k++) {
         snprintf(path, sizeof path, "%s/index%d/level", cache_dir, k);
         if (read_line(path, line, sizeof line) != 0) {
@@ -77,16 +109,25 @@ int64_t opsnn_llc_bytes_in(const char *cache_dir)
         if (v > 0 && (level > best_level || v > best)) {
             best = v;
             best_level = level;
+            snprintf(path, sizeof path, "%s/index%d/shared_cpu_list", cache_dir, k);
+            int n = read_line(path, line, sizeof line) == 0 ? opsnn_parse_cpu_list_count(line) : -1;
+            best_sharers = n > 0 ? n : 0;
         }
+    }
+    if (sharers != NULL) {
+        *sharers = best_sharers;
     }
     return best;
 }
 
-int64_t opsnn_llc_bytes(void)
+int64_t opsnn_llc_bytes(int *sharers)
 {
-    int64_t v = opsnn_llc_bytes_in("/sys/devices/system/cpu/cpu0/cache");
+    int64_t v = opsnn_llc_bytes_in("/sys/devices/system/cpu/cpu0/cache", sharers);
     if (v > 0) {
         return v;
+    }
+    if (sharers != NULL) {
+        *sharers = 0;
     }
     long n = -1;
 #ifdef _SC_LEVEL3_CACHE_SIZE
@@ -98,6 +139,15 @@ int64_t opsnn_llc_bytes(void)
     }
 #endif
     return n > 0 ? (int64_t)n : 0;
+}
+
+int64_t opsnn_llc_usable_bytes(int64_t llc, int sharers)
+{
+    const int64_t per_cpu = OPSNN_LLC_MAX_BYTES_PER_CPU;
+    if (sharers > 0 && llc / sharers > per_cpu) {
+        return per_cpu * sharers;
+    }
+    return llc;
 }
 
 size_t opsnn_huge_page_for_page_size(size_t page_size)

@@ -12,12 +12,28 @@
  * which inside a VM is what the hypervisor presents; glibc's sysconf reads
  * CPUID leaves that on this AMD guest answer 256 MiB for the host package
  * against the 32 MiB the guest's cores share), else sysconf's L3, else its
- * L2 (glibc on arm64 answers 0 to both); 0 if nothing says. */
-int64_t opsnn_llc_bytes(void);
+ * L2 (glibc on arm64 answers 0 to both); 0 if nothing says. *sharers (when
+ * not NULL) gets the number of CPUs the entry's shared_cpu_list names, 0
+ * when it does not say (sysconf never does). */
+int64_t opsnn_llc_bytes(int *sharers);
 /* The sysfs rule alone, from a directory laid out like .../cpu0/cache
- * (index<k>/level, type, size): the size of the highest-level data or unified
- * entry (the larger one if a level has two); 0 when there is none. For tests. */
-int64_t opsnn_llc_bytes_in(const char *cache_dir);
+ * (index<k>/level, type, size, shared_cpu_list): the size of the
+ * highest-level data or unified entry (the larger one if a level has two);
+ * 0 when there is none. For tests. */
+int64_t opsnn_llc_bytes_in(const char *cache_dir, int *sharers);
+/* CPUs in a kernel CPU list ("0-1", "0,2-5,8"); -1 when it is not one. */
+int opsnn_parse_cpu_list_count(const char *text);
+
+/* The most last-level cache one CPU can count on. No machine gives a core
+ * more (Intel server parts 1.25-5 MiB per core, AMD Zen 4/5 4 MiB, their
+ * X3D parts 12 MiB); a guest that reports more per CPU it shares the cache
+ * with is shown the host package's cache (a 2-vCPU Xeon guest: 480 MiB
+ * shared by "0-1"), most of which its neighbours hold. */
+#define OPSNN_LLC_MAX_BYTES_PER_CPU ((int64_t)16 << 20)
+/* The share of an LLC of `llc` bytes shared by `sharers` CPUs (0: unknown)
+ * the process can count on: llc, at most OPSNN_LLC_MAX_BYTES_PER_CPU per
+ * sharer. */
+int64_t opsnn_llc_usable_bytes(int64_t llc, int sharers);
 /* "1024K", "2M", "512" -> bytes; -1 when it is not such a size. */
 int64_t opsnn_parse_cache_size(const char *text);
 
