@@ -363,33 +363,27 @@ static opsnn_iter small_iter(aclDataType gdt, aclDataType dt, const int64_t gs[3
     return it;
 }
 
-/* Only a walk that coalesces to one unit-stride run in the compute dtype, or
- * in the dtypes of a variant of the kernel that converts in registers, is
- * flat (run.c then hands the kernel whole work items). */
-static void flat_walks_are_single_unit_stride_runs_in_cdt(void **state)
+/* Every walk but a panel walk takes a work item in one iterator call
+ * (run.c): a contiguous run, a converted or mixed-dtype one, a [cols] or
+ * [rows, 1] broadcast; only a transposed input, gathered in panels of whole
+ * row blocks, is walked chunk by chunk. */
+static void walks_without_panels_take_an_item_in_one_call(void **state)
 {
     (void)state;
     static const int64_t contiguous[3] = {15, 5, 1}, transposed[3] = {15, 1, 3},
                          broadcast[3] = {0, 5, 1}, last_bcast[3] = {5, 1, 0};
-    opsnn_ukernel_fn f32 = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
-    opsnn_ukernel_fn bf16 = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_BF16);
     opsnn_iter it = small_iter(ACL_FLOAT, ACL_FLOAT, contiguous);
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 1);
-    assert_int_equal(opsnn_iter_flat(&it, bf16, ACL_BF16), 0); /* computed in another dtype */
-    it = small_iter(ACL_BF16, ACL_BF16, contiguous);
-    assert_int_equal(opsnn_iter_flat(&it, bf16, ACL_BF16), 1);
+    assert_int_equal(opsnn_iter_one_call(&it), 1);
     it = small_iter(ACL_BF16, ACL_FLOAT, contiguous); /* g converted */
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 0);
-    it = small_iter(ACL_BF16, ACL_FLOAT, contiguous);
-    it.dtype[0] = ACL_BF16, it.es[0] = 2; /* bf16 g and y, f32 self: the kernel's variant */
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 1);
-    assert_int_equal(opsnn_iter_flat(&it, bf16, ACL_FLOAT), 0); /* no such variant of bf16's */
-    it = small_iter(ACL_FLOAT, ACL_FLOAT, transposed);
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 0);
+    assert_int_equal(opsnn_iter_one_call(&it), 1);
     it = small_iter(ACL_FLOAT, ACL_FLOAT, broadcast);
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 0);
+    assert_int_equal(opsnn_iter_one_call(&it), 1);
     it = small_iter(ACL_FLOAT, ACL_FLOAT, last_bcast);
-    assert_int_equal(opsnn_iter_flat(&it, f32, ACL_FLOAT), 0);
+    assert_int_equal(opsnn_iter_one_call(&it), 1);
+    it = small_iter(ACL_FLOAT, ACL_FLOAT, transposed);
+    assert_int_equal(opsnn_iter_one_call(&it), 0);
+    it = small_iter(ACL_BF16, ACL_BF16, transposed);
+    assert_int_equal(opsnn_iter_one_call(&it), 0);
 }
 
 /* A thread whose panel must grow for a wider matrix and cannot: row path,
@@ -444,7 +438,7 @@ int main(void)
         cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),
         cmocka_unit_test(panel_that_cannot_grow_gives_the_same_bits),
-        cmocka_unit_test(flat_walks_are_single_unit_stride_runs_in_cdt),
+        cmocka_unit_test(walks_without_panels_take_an_item_in_one_call),
         cmocka_unit_test(idle_workers_give_their_panels_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

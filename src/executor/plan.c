@@ -234,20 +234,9 @@ static int64_t panel_cols(const opsnn_iter *it, int pk, aclDataType cdt)
     return n < cols ? n : cols;
 }
 
-int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt)
+int opsnn_iter_one_call(const opsnn_iter *it)
 {
-    if (it->ndim > 1) {
-        return 0;
-    }
-    int same = 1;
-    for (int k = 0; k < it->noperands; k++) {
-        if (it->ndim == 1 && it->strides[k][0] != 1) {
-            return 0;
-        }
-        same &= it->dtype[k] == cdt;
-    }
-    return same || (it->noperands == 3 &&
-                     opsnn_ukernel_mixed(fn, it->dtype[1], it->dtype[2], it->dtype[0]) != NULL);
+    return panel_input(it) == 0;
 }
 
 /* The variant of fn for these operand dtypes, or NULL. */
@@ -439,15 +428,19 @@ static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, 
 
 /* The work items of a pass: each block cut into at most ITEMS_PER_BLOCK
  * pieces of whole chunks (one piece when the pass runs on one thread). A
- * flat walk then runs each item as one call: on the 2-vCPU EPYC guest,
- * 16M-64M contiguous calls took 5-16 % less time than in chunks of ubFormer
- * (8960 elements for SoftshrinkBackward) in 13 of 16 interleaved A/B pairs,
- * most on 1 thread and in 16-bit dtypes (docs/performance.md). */
+ * walk without panels then runs each item as one call: on the 2-vCPU EPYC
+ * guest, 16M-64M contiguous calls took 5-16 % less time than in chunks of
+ * ubFormer (8960 elements for SoftshrinkBackward) in 13 of 16 interleaved
+ * A/B pairs, most on 1 thread and in 16-bit dtypes; a broadcast call cut
+ * into such chunks is cut mid-row too, and each piece of a row is a kernel
+ * call of its own with its own plan and fence (4096 x 4096 16-bit
+ * SoftshrinkBackward with a [cols] self, 1 thread: 3.4 ms chunked, as slow
+ * as the contiguous call, on the 2-vCPU Xeon guest). */
 static void plan_items(opsnn_pass_blocks *b, const opsnn_walk *w)
 {
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(&w->it, b->tiles.ub_former);
-    b->flat = opsnn_iter_flat(&w->it, w->k.fn, w->cdt);
+    b->one_call = opsnn_iter_one_call(&w->it);
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
     int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
     b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;

@@ -24,7 +24,7 @@ typedef struct {
     opsnn_blocking tiles;
     int threads;
     int64_t chunk; /* elements per iterator call (opsnn_iter_chunk) */
-    int flat; /* opsnn_iter_flat: a work item is one iterator call */
+    int one_call; /* opsnn_iter_one_call: a work item is one iterator call */
     int64_t item; /* elements per work item: whole chunks, within one block */
     int64_t items_per_block;
 } opsnn_pass_blocks;
@@ -88,13 +88,12 @@ void opsnn_iter_coalesce(opsnn_iter *it);
  * that blocks are not cut. */
 int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
 
-/* 1 when the walk is a single unit-stride run (after opsnn_iter_coalesce)
- * with every operand in cdt, or in the dtypes of a variant of fn that
- * converts in registers (opsnn_ukernel_mixed): then any range of it is one
- * micro-kernel call, and cutting it into chunks only adds calls (each
- * streamed call ends in an sfence, and the kernel's prefetch restarts). 0
- * otherwise. */
-int opsnn_iter_flat(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt);
+/* 1 when any range of the walk may go to the iterator in one call: every
+ * walk but one whose transposed input takes panels (its chunks are whole row
+ * blocks, opsnn_iter_chunk). Cutting a range into chunks only adds calls:
+ * each streamed kernel call ends in an sfence and restarts the kernel's
+ * prefetch, and a chunk that ends mid-row makes a row two kernel calls. */
+int opsnn_iter_one_call(const opsnn_iter *it);
 
 /* The rest of the walk over w->it as it is (coalesced or not) with fn
  * computing in cdt: the kernel's variants for its operands, whether they

@@ -90,7 +90,7 @@ static int run_item(const opsnn_walk *w, const opsnn_kparams *params, const opsn
     bend = bend < numel ? bend : numel;
     int64_t begin = block * b->tiles.block_former + part * b->item;
     int64_t end = bend - begin < b->item ? bend : begin + b->item;
-    int64_t chunk = b->flat ? end - begin : b->chunk;
+    int64_t chunk = b->one_call ? end - begin : b->chunk;
     for (int64_t pos = begin; pos < end; pos += chunk) {
         int64_t stop = end - pos > chunk ? pos + chunk : end;
         if (opsnn_walk_run(w, params, pos, stop) != 0) {
