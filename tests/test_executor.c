@@ -382,6 +382,11 @@ static void executor_broadcast_input_plan_fuses_broadcast_step(void **state)
     assert_int_equal(opsnn_plan_dump(r.ex, text, len + 1), len);
     assert_int_equal(strlen(text), len);
     assert_non_null(strstr(text, "BroadcastTo"));
+    /* the broadcast [3] gradOutput is read once: 12 + 24 + 24 bytes, not
+     * three [2, 3] operands; a call this small never streams */
+    assert_non_null(strstr(text, "pass 0: kernel, 1 thread ("));
+    assert_non_null(strstr(text, "plain stores, 60 bytes moved\n"));
+    assert_null(strstr(text, "pass 1"));
     char small_buf[4];
     assert_int_equal(opsnn_plan_dump(r.ex, small_buf, sizeof small_buf), len);
     assert_int_equal(strlen(small_buf), sizeof small_buf - 1);

@@ -125,19 +125,21 @@ static void llc_share_is_capped_per_sharing_cpu(void **state)
     put(dir, 3, "shared_cpu_list", "0-1");
     assert_int_equal(opsnn_llc_bytes_in(dir, &sharers), (int64_t)480 << 20);
     assert_int_equal(sharers, 2);
-    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, sharers), 32 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, sharers), (int64_t)144 << 20);
     put(dir, 3, "shared_cpu_list", "garbage");
     assert_int_equal(opsnn_llc_bytes_in(dir, &sharers), (int64_t)480 << 20);
     assert_int_equal(sharers, 0);
     remove_tree(dir);
     /* The 2-vCPU EPYC guest (32 MiB CCX L3, "0-1") and real machines keep
-     * their whole cache: a Kunpeng 920 die (32 MiB, 24 cores), a 96-core
-     * Genoa-X CCD (96 MiB, 16 threads); unknown sharers change nothing. */
+     * their whole cache: a Kunpeng 920 die (32 MiB, 24 cores), a Genoa-X
+     * CCD (96 MiB, 16 threads), a Xeon 6980P (504 MiB, 256 threads);
+     * unknown sharers change nothing. */
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)504 << 20, 256), (int64_t)504 << 20);
     assert_int_equal(opsnn_llc_usable_bytes(32 << 20, 2), 32 << 20);
     assert_int_equal(opsnn_llc_usable_bytes(32 << 20, 24), 32 << 20);
     assert_int_equal(opsnn_llc_usable_bytes(96 << 20, 16), 96 << 20);
     assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 0), (int64_t)480 << 20);
-    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 1), 16 << 20);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 1), (int64_t)72 << 20);
     assert_int_equal(opsnn_llc_usable_bytes(0, 2), 0);
 }
 

@@ -24,12 +24,15 @@ int64_t opsnn_llc_bytes_in(const char *cache_dir, int *sharers);
 /* CPUs in a kernel CPU list ("0-1", "0,2-5,8"); -1 when it is not one. */
 int opsnn_parse_cpu_list_count(const char *text);
 
-/* The most last-level cache one CPU can count on. No machine gives a core
- * more (Intel server parts 1.25-5 MiB per core, AMD Zen 4/5 4 MiB, their
- * X3D parts 12 MiB); a guest that reports more per CPU it shares the cache
- * with is shown the host package's cache (a 2-vCPU Xeon guest: 480 MiB
- * shared by "0-1"), most of which its neighbours hold. */
-#define OPSNN_LLC_MAX_BYTES_PER_CPU ((int64_t)16 << 20)
+/* The most last-level cache one CPU of a sharing set is taken to have.
+ * Real processors give a core far less (Intel server parts 1.25-5 MiB,
+ * AMD Zen 4/5 4 MiB, their X3D parts 12 MiB), so this binds only where a
+ * guest is shown its host's package cache: a 2-vCPU Xeon guest reports
+ * 480 MiB shared by "0-1". How much of that such a guest gets depends on
+ * its neighbours; measured there (docs/dev/design-notes.md), plain stores
+ * won up to 64 MiB of traffic and streaming from 72 MiB, which is half of
+ * 2 x 72 MiB. */
+#define OPSNN_LLC_MAX_BYTES_PER_CPU ((int64_t)72 << 20)
 /* The share of an LLC of `llc` bytes shared by `sharers` CPUs (0: unknown)
  * the process can count on: llc, at most OPSNN_LLC_MAX_BYTES_PER_CPU per
  * sharer. */

@@ -9,6 +9,8 @@
 #include "common/error.h"
 #include "executor/executor.h"
 #include "executor/handle.h"
+#include "kernels/kernels.h"
+#include "opsnn/opsnn.h"
 #include "tensor/dtype.h"
 
 #define OPSNN_MAX_STEPS 12
@@ -168,6 +170,21 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
            opsnn_opp_name(ex.desc.config.opp), opsnn_kernel_gen_name(ex.desc.config.gen));
     for (int i = 0; i < plan.n; i++) {
         dump_step(&ex, &plan.steps[i], i, buf, size, len);
+    }
+    /* phase 2 as phase 1 scheduled it (a changed thread setting or kernel
+     * path schedules again at the next run) */
+    const opsnn_schedule *sc = &ex.schedule;
+    for (int i = 0; i < sc->npasses; i++) {
+        const opsnn_pass_plan *p = &sc->pass[i];
+        APPEND("  pass %d: %s, %d thread%s (%s), kernel path %s, %s stores, ", i,
+               i == 0 ? "kernel" : "ViewCopy", p->b.threads, p->b.threads == 1 ? "" : "s",
+               opsnn_get_threading(), opsnn_isa_name(sc->isa),
+               p->nt_store ? "streaming" : "plain");
+        if (p->traffic == INT64_MAX) {
+            APPEND("more than %" PRId64 " bytes moved\n", INT64_MAX);
+        } else {
+            APPEND("%" PRId64 " bytes moved\n", p->traffic);
+        }
     }
     return total;
 }

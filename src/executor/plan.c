@@ -365,10 +365,11 @@ long long opsnn_test_schedules_made(void)
  * streamed; at 15 MiB 291 / 128 us against 265 / 252 us (1 thread: streamed 10 % faster); at 24 MiB
  * streamed wins by 1.4x (682 / 422 against 986 / 601 us). The L2 size,
  * the threshold before, streamed 768 KiB (64K fp32) calls that then lost to
- * libtorch. The LLC counts at most 16 MiB per CPU sharing it
+ * libtorch. The LLC counts at most 72 MiB per CPU sharing it
  * (opsnn_llc_usable_bytes): a 2-vCPU Xeon guest shown its host's 480 MiB
  * kept 16M calls on plain stores, at 0.58-0.9 of the bound against 0.91-1.0
- * streamed. With no cache size known, 8 MiB. Atomic: the first phase 1 of
+ * streamed; its crossover was at 64-72 MiB of traffic. With no cache size
+ * known, 8 MiB. Atomic: the first phase 1 of
  * several threads may fill the cache at once. */
 static int64_t nt_threshold_bytes(void)
 {
@@ -476,21 +477,27 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
         set_layout(it, 0, &ex->out, ex->out.strides);
     }
     s->base_src[0][0] = into_temp ? OPSNN_BASE_TEMP : OPSNN_BASE_OUT;
-    int64_t bytes_per_elem = (int64_t)ex->out.elem_size;
-    for (int i = 0; i < ninputs; i++) {
-        set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
-        s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
-        bytes_per_elem += (int64_t)ex->in[i].elem_size;
+    /* bytes the pass moves: the output and each input once (a broadcast
+     * input is read from memory once, then from cache); a view too large to
+     * run (phase 2 refuses it or never gets its memory) still gets a
+     * schedule */
+    int64_t traffic = 0;
+    for (int i = -1; i < ninputs; i++) {
+        const aclTensor *t = i < 0 ? &ex->out : &ex->in[i];
+        int64_t bytes;
+        if (traffic == INT64_MAX || opsnn_mul_i64(t->numel, (int64_t)t->elem_size, &bytes) ||
+            opsnn_add_i64(traffic, bytes, &traffic)) {
+            traffic = INT64_MAX;
+        }
+        if (i >= 0) {
+            set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
+            s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
+        }
     }
     opsnn_iter_coalesce(it);
     aclDataType cdt = ex->desc.compute_dtype;
     opsnn_walk_make(&k->w, opsnn_ukernel_get(ex->desc.kernel, cdt), cdt);
-    /* bytes the pass moves; a view too large to run (phase 2 refuses it or
-     * never gets its memory) still gets a schedule */
-    int64_t traffic;
-    if (opsnn_mul_i64(numel, bytes_per_elem, &traffic)) {
-        traffic = INT64_MAX;
-    }
+    k->traffic = traffic;
     k->nt_store = !into_temp && traffic > nt_threshold_bytes();
     k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
     opsnn_pass_blocks blocks = k->b;
@@ -511,6 +518,10 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     aclDataType odt = ex->out.dtype;
     opsnn_walk_make(&v->w, opsnn_ukernel_get(OPSNN_KERNEL_COPY, odt), odt);
     v->nt_store = 0;
+    v->traffic = 0;
+    if (opsnn_mul_i64(numel, 2 * (int64_t)ex->out.elem_size, &v->traffic)) {
+        v->traffic = INT64_MAX;
+    }
     v->b = blocks;
     plan_items(&v->b, &v->w);
 }

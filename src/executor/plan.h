@@ -33,6 +33,7 @@ typedef struct {
 typedef struct {
     opsnn_walk w; /* its walk; w.it.base[] is bound by phase 2 */
     int nt_store; /* opsnn_kparams.nt_store for this pass */
+    int64_t traffic; /* bytes it moves: each operand once (INT64_MAX: more) */
     opsnn_pass_blocks b;
 } opsnn_pass_plan;
 
