@@ -788,6 +788,11 @@ static uint32_t bits(float f)
     return u;
 }
 
+static uint32_t scalar_as_bits(const scalar_value *v, aclDataType dt)
+{
+    return bits(scalar_as_float(v, dt));
+}
+
 /* The value is copied at creation and read as float with round-to-nearest-even. */
 static void create_scalar_copies_value_and_converts_to_float(void **state)
 {
@@ -831,6 +836,19 @@ static void create_scalar_copies_value_and_converts_to_float(void **state)
     assert_int_equal(bits(scalar_as_float(&v, ACL_FLOAT)), 0x80000000u);
     v = (scalar_value){.f = NAN};
     assert_true(isnan(scalar_as_float(&v, ACL_FLOAT)));
+    /* a float32 NaN keeps sign and payload and comes out quiet, as a float
+     * conversion gives it; a quiet one, infinities and subnormals unchanged */
+    v = (scalar_value){.u32 = 0xFF800123u}; /* -sNaN, payload 0x123 */
+    assert_int_equal(scalar_as_bits(&v, ACL_FLOAT), 0xFFC00123u);
+    v = (scalar_value){.u32 = 0x7FC00001u};
+    assert_int_equal(scalar_as_bits(&v, ACL_FLOAT), 0x7FC00001u);
+    v = (scalar_value){.u32 = 0x7F800000u};
+    assert_int_equal(scalar_as_bits(&v, ACL_FLOAT), 0x7F800000u);
+    v = (scalar_value){.u32 = 0x80000001u};
+    assert_int_equal(scalar_as_bits(&v, ACL_FLOAT), 0x80000001u);
+    /* the double path quiets the same way */
+    v = (scalar_value){.u64 = 0xFFF0000000000001ull};
+    assert_int_equal(scalar_as_bits(&v, ACL_DOUBLE) & 0xFFC00000u, 0xFFC00000u);
 }
 
 /* ---- int / float / bool arrays ---------------------------------------------------------- */

@@ -442,6 +442,11 @@ static void plan_items(opsnn_pass_blocks *b, const opsnn_walk *w)
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(&w->it, b->tiles.ub_former);
     b->one_call = opsnn_iter_one_call(&w->it);
+    if (b->threads <= 1) {
+        b->item = former; /* what the arithmetic below gives, without its divisions */
+        b->items_per_block = 1;
+        return;
+    }
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
     int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
     b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;

@@ -118,6 +118,13 @@ static int walk(const opsnn_walk *w, const opsnn_kparams *params, int64_t begin,
 
 int opsnn_walk_run(const opsnn_walk *w, const opsnn_kparams *params, int64_t begin, int64_t end)
 {
+    /* only the panel walk and the rows walk's converted rows take a thread
+     * panel; the others skip the count unloading waits on (two atomic
+     * read-modify-writes of one shared line per work item) */
+    int panel = w->panel_input != 0 || w->rows_converted != 0;
+    if (!panel) {
+        return walk(w, params, begin, end);
+    }
     opsnn_panel_enter();
     int rc = walk(w, params, begin, end);
     opsnn_panel_leave();

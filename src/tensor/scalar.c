@@ -96,6 +96,18 @@ static exact_value read_exact(const aclScalar *s)
  * to nearest even whatever rounding mode the caller set (common/fpenv.h). */
 float opsnn_scalar_to_float(const aclScalar *s)
 {
+    if (s->dtype == ACL_FLOAT) {
+        /* exact whatever the rounding mode: the value, a signaling NaN
+         * quieted as the conversions below do it (the most common scalar,
+         * and the FP environment switch costs more than a small call's
+         * kernel) */
+        uint32_t b;
+        memcpy(&b, s->bytes, sizeof b);
+        if ((b & 0x7fffffffu) > 0x7f800000u) {
+            b |= 0x400000u;
+        }
+        return opsnn_bits_f32(b);
+    }
     /* volatile in and out: the conversion cannot move across enter/leave */
     volatile exact_value v = read_exact(s);
     opsnn_fpenv saved;
