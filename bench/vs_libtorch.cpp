@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,19 @@
 #endif
 
 namespace {
+
+// at::set_num_threads (and libtorch's first at::get_num_threads) creates the
+// threads of its pthreadpool, which spin for milliseconds before they sleep;
+// on a 2-vCPU machine they hold a CPU the first cases' 2-thread calls need,
+// and an OpenMP team that waits for a descheduled thread comes tens of
+// microseconds late (libopsnn's OpenMP build then backs off to one thread).
+// That is a cost of changing libtorch's thread count, not of a call: wait it
+// out once per change.
+void settle_torch_threads() {
+    (void)at::get_num_threads();
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, nullptr);
+}
 
 // SELU as elu_backward sees it (torch.nn.functional.selu's constants).
 constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
@@ -306,6 +320,7 @@ int main(int argc, char **argv)
             for (int threads : o.threads) {
                 opsnn_set_num_threads(threads);
                 at::set_num_threads(threads);
+                settle_torch_threads();
                 for (bench_op op : o.ops) {
                     for (bench_layout layout : o.layouts) {
                         bench_case c;
