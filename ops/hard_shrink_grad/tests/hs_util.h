@@ -86,4 +86,27 @@ static inline aclnnStatus hs_run_flat(size_t n, aclDataType dg, const void *g, a
     return st;
 }
 
+/* The same call with self one value per row: g and y [rows, n / rows], x
+ * [rows, 1] broadcast along each row (rows 0: the flat call). */
+static inline aclnnStatus hs_run_rows(size_t rows, size_t n, aclDataType dg, const void *g,
+                                      aclDataType dx, const void *x, aclDataType dy, void *y,
+                                      float lambd)
+{
+    if (rows == 0) {
+        return hs_run_flat(n, dg, g, dx, x, dy, y, lambd);
+    }
+    const int64_t dims[2] = {(int64_t)rows, (int64_t)(n / rows)}, xdims[2] = {(int64_t)rows, 1};
+    aclTensor *tg = hs_tensor(dims, 2, dg, (void *)(uintptr_t)g);
+    aclTensor *tx = hs_tensor(xdims, 2, dx, (void *)(uintptr_t)x);
+    aclTensor *ty = hs_tensor(dims, 2, dy, y);
+    aclScalar *l = hs_scalar(lambd);
+    assert_true(tg && tx && ty && l);
+    aclnnStatus st = hs_run(tg, tx, l, ty);
+    aclDestroyTensor(tg);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    aclDestroyScalar(l);
+    return st;
+}
+
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_TESTS_HS_UTIL_H_ */
