@@ -1,5 +1,6 @@
 /* HardshrinkBackward, AVX2: rule.h on 8 32-bit or 16 16-bit lanes, integer
  * compares of the magnitude bits, no widening. */
+#include "cvt-avx2.h"
 #include "loop-avx2.h"
 #include "rule.h"
 
@@ -108,14 +109,11 @@ static inline void step_x(const void *a, const void *b, void *y, size_t i, int s
 {
     const opsnn_hardshrink_bwd_xlanes *r = params;
     const __m256i *x = (const __m256i *)((const uint32_t *)b + i);
-    __m256i k = _mm256_packs_epi32(keep32(_mm256_loadu_si256(x), &r->k),
-                                   keep32(_mm256_loadu_si256(x + 1), &r->k));
-    k = _mm256_permute4x64_epi64(k, 0xd8);
+    __m256i k = opsnn_avx2_mask32x2_to_16(keep32(_mm256_loadu_si256(x), &r->k),
+                                          keep32(_mm256_loadu_si256(x + 1), &r->k));
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
-    __m256i gnan = _mm256_cmpgt_epi16(_mm256_and_si256(g, _mm256_set1_epi16(0x7fff)),
-                                      _mm256_set1_epi16((int16_t)r->v.inf));
-    __m256i q = _mm256_or_si256(g, _mm256_and_si256(gnan, _mm256_set1_epi16((int16_t)r->v.qbit)));
-    opsnn_avx2_store_x16(y, i, stream, r->v.mul ? mul16(g, k, &r->v) : _mm256_and_si256(k, q));
+    opsnn_avx2_store_x16(y, i, stream, r->v.mul ? mul16(g, k, &r->v)
+                                                : _mm256_and_si256(k, opsnn_avx2_x16_via_f32(g, r->bf16)));
 }
 
 #define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx2_loop(n, a, b, y, r, (p)->nt_store, es, w, step)

@@ -1,5 +1,6 @@
 /* HardshrinkBackward, AVX-512F/BW: rule.h on 16 32-bit or 32 16-bit lanes,
  * integer compares of the magnitude bits into mask registers, no widening. */
+#include "cvt-avx512.h"
 #include "loop-avx512.h"
 #include "rule.h"
 
@@ -123,13 +124,8 @@ static inline void step_x(const void *a, const void *b, void *y, size_t i, uint3
     __m512i x1 = _mm512_maskz_loadu_epi32((__mmask16)(mask >> 16), x + 16);
     __mmask32 k = (__mmask32)((uint32_t)keep32(x0, &r->k) | (uint32_t)keep32(x1, &r->k) << 16);
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
-    __m512i v;
-    if (r->v.mul) {
-        v = apply16(g, k, &r->v);
-    } else {
-        __m512i q = _mm512_or_si512(g, _mm512_set1_epi16((int16_t)r->v.qbit));
-        v = _mm512_maskz_mov_epi16(k, _mm512_mask_mov_epi16(g, nan16(g, &r->v), q));
-    }
+    __m512i v = r->v.mul ? apply16(g, k, &r->v)
+                         : _mm512_maskz_mov_epi16(k, opsnn_avx512_x16_via_f32(g, r->bf16));
     store512(y, i, 2, mask, stream, v);
 }
 

@@ -2,6 +2,7 @@
  * lanes, integer compares of the magnitude bits, no widening. */
 #include <arm_neon.h>
 
+#include "cvt-neon.h"
 #include "loop-neon.h"
 #include "rule.h"
 
@@ -93,9 +94,8 @@ static inline void step_x(const void *a, const void *b, void *y, size_t i, const
     uint16x8_t k = vcombine_u16(vmovn_u32(keep32(vld1q_u32(x), &r->k)),
                                 vmovn_u32(keep32(vld1q_u32(x + 4), &r->k)));
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
-    uint16x8_t gnan = vcgtq_u16(vandq_u16(g, vdupq_n_u16(0x7fffu)), vdupq_n_u16((uint16_t)r->v.inf));
-    uint16x8_t q = vorrq_u16(g, vandq_u16(gnan, vdupq_n_u16((uint16_t)r->v.qbit)));
-    vst1q_u16((uint16_t *)y + i, r->v.mul ? mul16(g, k, &r->v) : vandq_u16(k, q));
+    vst1q_u16((uint16_t *)y + i,
+              r->v.mul ? mul16(g, k, &r->v) : vandq_u16(k, opsnn_neon_x16_via_f32(g, r->bf16)));
 }
 
 /* nt_store: no streaming stores on AArch64 (loop-neon.h) */

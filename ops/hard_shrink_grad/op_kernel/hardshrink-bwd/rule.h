@@ -37,12 +37,14 @@ typedef struct {
  * lanes give y. The generic path widens g (exact; a NaN quieted), applies
  * the float32 rule and rounds back, which is exact for g and +-0 and maps
  * float32's quiet bit and default NaN onto the 16-bit ones: so y is the
- * 16-bit rule on keep(x), with a NaN g quieted under SELECT and GT too:
- * the vector paths need no conversion in registers (the scalar one does the
- * generic path's steps literally, the reference the others are held to). */
+ * 16-bit rule on keep(x), with a NaN g quieted under SELECT and GT too
+ * (cvt-<isa>.h: opsnn_<isa>_x16_via_f32): the vector paths need no
+ * conversion in registers (the scalar one does the generic path's steps
+ * literally, the reference the others are held to). */
 typedef struct {
     opsnn_hardshrink_bwd_lanes k; /* ACL_FLOAT: t and u for keep */
     opsnn_hardshrink_bwd_lanes v; /* the 16-bit dtype: inf, qbit, dnan, mul */
+    int bf16;                     /* 1: BF16, 0: FLOAT16 */
 } opsnn_hardshrink_bwd_xlanes;
 
 /* The lanes of one call on dtype dt (ACL_FLOAT, ACL_FLOAT16, ACL_BF16). */
@@ -162,7 +164,7 @@ typedef enum {
 
 /* A vector path's run(), over its steps step32, step16 (w32 and w16 elements
  * a block), step_c32, step_c16 and step_x (w16 16-bit a and y, FLOAT b; one
- * for both 16-bit dtypes, r->v holds the dtype's bits) and its loops, called
+ * for both 16-bit dtypes, the xlanes say which) and its loops, called
  * as loop(n, a, b, y, r, p, esize, w, step) and
  * loop_x(n, a, b, y, r, p, asize, bsize, ysize, w, step). */
 #define OPSNN_HARDSHRINK_BWD_RUN(loop, loop_x, w32, w16)                                         \
@@ -203,7 +205,7 @@ typedef enum {
         size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)                \
     {                                                                                           \
         opsnn_hardshrink_bwd_xlanes r = {opsnn_hardshrink_bwd_lanes_of(p, ACL_FLOAT),           \
-                                         opsnn_hardshrink_bwd_lanes_of(p, dt)};                 \
+                                         opsnn_hardshrink_bwd_lanes_of(p, dt), dt == ACL_BF16}; \
         run(n, a, b, y, p, &r, how);                                                            \
     }
 #define OPSNN_HARDSHRINK_BWD_KERNELS(isa)                                                        \
