@@ -83,4 +83,25 @@ static inline __m256i opsnn_avx2_pack_bf16(__m256 lo, __m256 hi)
     return _mm256_packus_epi32(opsnn_avx2_f32_to_bf16_lo(lo), opsnn_avx2_f32_to_bf16_lo(hi));
 }
 
+/* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
+ * float32 and rounded back by the conversions above: the values themselves,
+ * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel
+ * whose answer is its 16-bit input or a zero therefore needs no conversion
+ * in a variant for 16-bit operands (tests/test_kernels_mixed.c runs the
+ * variants that use this over every pattern against the tile path). */
+static inline __m256i opsnn_avx2_x16_via_f32(__m256i v, int bf16)
+{
+    __m256i m = _mm256_and_si256(v, _mm256_set1_epi16(0x7fff));
+    __m256i nan = _mm256_cmpgt_epi16(m, _mm256_set1_epi16(bf16 ? 0x7f80 : 0x7c00));
+    return _mm256_or_si256(v, _mm256_and_si256(nan, _mm256_set1_epi16(bf16 ? 0x0040 : 0x0200)));
+}
+
+/* Two compare masks of 8 32-bit lanes (all-ones or zero) as one of 16
+ * 16-bit lanes in element order (vpackssdw keeps -1 and 0; vpermq undoes its
+ * lane interleave): a float32 decision applied to 16-bit operands. */
+static inline __m256i opsnn_avx2_mask32x2_to_16(__m256i lo, __m256i hi)
+{
+    return _mm256_permute4x64_epi64(_mm256_packs_epi32(lo, hi), 0xd8);
+}
+
 #endif /* OPSNN_KERNELS_CVT_AVX2_H_ */

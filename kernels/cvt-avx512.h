@@ -88,4 +88,18 @@ static inline __m512i opsnn_avx512_pack_bf16(__m512 lo, __m512 hi)
     return _mm512_packus_epi32(opsnn_avx512_f32_to_bf16_lo(lo), opsnn_avx512_f32_to_bf16_lo(hi));
 }
 
+/* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
+ * float32 and rounded back by the conversions above: the values themselves,
+ * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel
+ * whose answer is its 16-bit input or a zero therefore needs no conversion
+ * in a variant for 16-bit operands (tests/test_kernels_mixed.c runs the
+ * variants that use this over every pattern against the tile path). */
+static inline __m512i opsnn_avx512_x16_via_f32(__m512i v, int bf16)
+{
+    __m512i m = _mm512_and_si512(v, _mm512_set1_epi16(0x7fff));
+    /* m > inf, as "not m <= inf" (the SIMDe build has no 16-bit cmpgt) */
+    __mmask32 nan = (__mmask32)~_mm512_cmple_epi16_mask(m, _mm512_set1_epi16(bf16 ? 0x7f80 : 0x7c00));
+    return _mm512_mask_mov_epi16(v, nan, _mm512_or_si512(v, _mm512_set1_epi16(bf16 ? 0x0040 : 0x0200)));
+}
+
 #endif /* OPSNN_KERNELS_CVT_AVX512_H_ */

@@ -75,4 +75,17 @@ static inline uint16x8_t opsnn_neon_f32_to_bf16x8(float32x4_t lo, float32x4_t hi
     return vcombine_u16(opsnn_neon_f32_to_bf16(lo), opsnn_neon_f32_to_bf16(hi));
 }
 
+/* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
+ * float32 and rounded back by the conversions above: the values themselves,
+ * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel
+ * whose answer is its 16-bit input or a zero therefore needs no conversion
+ * in a variant for 16-bit operands (tests/test_kernels_mixed.c runs the
+ * variants that use this over every pattern against the tile path). */
+static inline uint16x8_t opsnn_neon_x16_via_f32(uint16x8_t v, int bf16)
+{
+    uint16x8_t m = vandq_u16(v, vdupq_n_u16(0x7fffu));
+    uint16x8_t nan = vcgtq_u16(m, vdupq_n_u16(bf16 ? 0x7f80u : 0x7c00u));
+    return vorrq_u16(v, vandq_u16(nan, vdupq_n_u16(bf16 ? 0x0040u : 0x0200u)));
+}
+
 #endif /* OPSNN_KERNELS_CVT_NEON_H_ */

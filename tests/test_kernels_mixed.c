@@ -32,6 +32,7 @@
 #include "kernels/kernels.h"
 #include "ops/kernels.h"
 #include "rng.h"
+#include "variant_params.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -120,13 +121,15 @@ static void tile_path(const xrow *row, size_t n, const void *a, const void *b, v
 
 static const size_t SIZES_LONG[] = {63, 64, 65, 257, 1000, 4099, 65536};
 
-/* One variant against the tile path for one lambda: every size x offset x
- * in-place mode x nt_store. */
-static void compare(const xrow *row, float lambda, const bufs *src)
+/* One variant against the tile path for one lambda and rule (the family's
+ * parameter set, variant_params.h): every size x offset x in-place mode x
+ * nt_store. */
+static void compare(const xrow *row, float lambda, size_t rule, const bufs *src)
 {
     static bufs want, got;
     size_t ae = esize(row->adt), be = esize(row->bdt), ye = esize(row->ydt);
-    opsnn_softshrink_bwd_params sp = {lambda};
+    tv_params sp;
+    const void *op = tv_make(row->kind, lambda, rule, &sp);
     for (size_t si = 0; si <= 40 + N_OF(SIZES_LONG); si++) {
         size_t n = si <= 40 ? si : SIZES_LONG[si - 41];
         for (int cfg = 0; cfg < 8; cfg++) {
@@ -136,7 +139,7 @@ static void compare(const xrow *row, float lambda, const bufs *src)
                 continue;
             }
             yoff = inplace ? off : yoff;
-            opsnn_kparams p = {&sp, nt};
+            opsnn_kparams p = {op, nt};
             size_t used = 2 * GUARD + (n + 1) * 4; /* the bytes a run of n can reach */
             memcpy(want.a, src->a, used);
             memcpy(want.b, src->b, used);
@@ -154,9 +157,9 @@ static void compare(const xrow *row, float lambda, const bufs *src)
                 while (want.y[i] == got.y[i]) {
                     i++;
                 }
-                fail_msg("%s lambda=%a n=%zu off=%zu y_off=%zu inplace=%d nt=%d: first "
-                         "difference at output byte %zd",
-                         row->name, (double)lambda, n, off, yoff, inplace, nt,
+                fail_msg("%s lambda=%a rule %zu n=%zu off=%zu y_off=%zu inplace=%d nt=%d: "
+                         "first difference at output byte %zd",
+                         row->name, (double)lambda, rule, n, off, yoff, inplace, nt,
                          (ptrdiff_t)i - (ptrdiff_t)(GUARD + yoff * ye));
             }
         }
@@ -172,9 +175,8 @@ static void variants_give_the_tile_paths_bits_on_every_path(void **state)
     size_t checked = 0;
     for (size_t r = 0; r < N_OF(ROWS); r++) {
         const xrow *row = &ROWS[r];
-        /* the parameters below are SoftshrinkBackward's: another family's
-         * variants need theirs here */
-        assert_int_equal(row->kind, OPSNN_KERNEL_SOFTSHRINK_BWD);
+        /* the family's parameters, every generation's (variant_params.h) */
+        assert_true(tv_rules(row->kind) > 0);
         int runs = 0;
         for (size_t k = 0; k < nav; k++) {
             runs |= av[k] == row->isa;
@@ -188,7 +190,9 @@ static void variants_give_the_tile_paths_bits_on_every_path(void **state)
         fill(src.a + GUARD, row->adt, MAXN, 0, &rng);
         fill(src.b + GUARD, row->bdt, MAXN, 0x3c00u, &rng);
         for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
-            compare(row, LAMBDAS[l], &src);
+            for (size_t rule = 0; rule < tv_rules(row->kind); rule++) {
+                compare(row, LAMBDAS[l], rule, &src);
+            }
         }
         checked++;
     }
@@ -258,9 +262,11 @@ static void walker_with_the_variant_gives_the_tile_paths_bits(void **state)
             assert_non_null(opsnn_ukernel_mixed(fn, row->adt, row->bdt, row->ydt));
             wrapped = fn;
             for (int layout = 0; layout < WALKS; layout++) {
-                for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
-                    opsnn_softshrink_bwd_params sp = {LAMBDAS[l]};
-                    opsnn_kparams p = {&sp, 0};
+                for (size_t l = 0; l < N_OF(LAMBDAS) * tv_rules(row->kind); l++) {
+                    size_t rule = l % tv_rules(row->kind);
+                    float lambda = LAMBDAS[l / tv_rules(row->kind)];
+                    tv_params sp;
+                    opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0};
                     memset(yv, 0x5a, cap);
                     memset(yt, 0x5a, cap);
                     opsnn_iter iv = walk_of(row, layout, ROWS_N, COLS_N, yv, g, x);
@@ -269,9 +275,9 @@ static void walker_with_the_variant_gives_the_tile_paths_bits(void **state)
                     assert_int_equal(opsnn_iter_run(&iv, fn, row->cdt, &p, 0, n), 0);
                     assert_int_equal(opsnn_iter_run(&itl, tiles_only, row->cdt, &p, 0, n), 0);
                     if (memcmp(yv, yt, cap) != 0) {
-                        fail_msg("%s on %s, layout %d, lambda %a: the walk with the variant "
-                                 "differs from the tile path", row->name,
-                                 opsnn_isa_name((int)av[k]), layout, (double)LAMBDAS[l]);
+                        fail_msg("%s on %s, layout %d, lambda %a rule %zu: the walk with the "
+                                 "variant differs from the tile path", row->name,
+                                 opsnn_isa_name((int)av[k]), layout, (double)lambda, rule);
                     }
                     walked++;
                 }

@@ -26,6 +26,7 @@
 #include "ops/kernels.h"
 #include "ops/soft_shrink_grad/op_kernel/softshrink-bwd/splat.h"
 #include "rng.h"
+#include "variant_params.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -102,11 +103,12 @@ static const size_t SIZES_LONG[] = {63, 64, 65, 257, 1000, 1099};
 /* One variant against its reference for one self value: every size x offset
  * x in-place mode x nt_store. */
 static void compare_value(const krow *row, opsnn_ukernel_fn ref, const void *value, float lambda,
-                          const bufs *src)
+                          size_t rule, const bufs *src)
 {
     static bufs want, got;
     size_t es = esize(row->dtype);
-    opsnn_softshrink_bwd_params sp = {lambda};
+    tv_params sp;
+    const void *op = tv_make(row->kind, lambda, rule, &sp);
     for (size_t si = 0; si <= 40 + N_OF(SIZES_LONG); si++) {
         size_t n = si <= 40 ? si : SIZES_LONG[si - 41];
         for (int cfg = 0; cfg < 8; cfg++) {
@@ -115,7 +117,7 @@ static void compare_value(const krow *row, opsnn_ukernel_fn ref, const void *val
             if (!inplace) {
                 yoff = 1 - off;
             }
-            opsnn_kparams p = {&sp, nt};
+            opsnn_kparams p = {op, nt};
             memcpy(&want, src, sizeof want);
             for (size_t i = 0; i < n; i++) { /* b: the value repeated */
                 memcpy(want.b + GUARD + (off + i) * es, value, es);
@@ -131,9 +133,10 @@ static void compare_value(const krow *row, opsnn_ukernel_fn ref, const void *val
             if (memcmp(want.y, got.y, sizeof want.y) != 0) {
                 uint32_t v = 0;
                 memcpy(&v, value, es);
-                fail_msg("%s dtype %d: self=%#x lambda=%a n=%zu off=%zu y_off=%zu inplace=%d nt=%d",
-                         opsnn_isa_name(row->isa), (int)row->dtype, v, (double)lambda, n, off,
-                         yoff, inplace, nt);
+                fail_msg("%s kind %d dtype %d: self=%#x lambda=%a rule %zu n=%zu off=%zu y_off=%zu "
+                         "inplace=%d nt=%d",
+                         opsnn_isa_name(row->isa), (int)row->kind, (int)row->dtype, v,
+                         (double)lambda, rule, n, off, yoff, inplace, nt);
             }
         }
     }
@@ -170,9 +173,8 @@ static void every_scalar_b_variant_bits_equal_reference(void **state)
         }
         opsnn_ukernel_fn ref = reference(row->kind, row->dtype);
         assert_non_null(ref);
-        /* params below are the softshrink-bwd struct, which both families read */
-        assert_true(row->kind == OPSNN_KERNEL_SOFTSHRINK_BWD ||
-                    row->kind == OPSNN_KERNEL_SOFTSHRINK_BWD_LE);
+        /* the family's params, every generation's (variant_params.h) */
+        assert_true(tv_rules(row->kind) > 0);
         size_t es = esize(row->dtype);
         fill_sources(&src, es, &r);
         for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
@@ -181,7 +183,9 @@ static void every_scalar_b_variant_bits_equal_reference(void **state)
                 uint16_t half = (uint16_t)bits;
                 unsigned char value[4];
                 memcpy(value, es == 4 ? (const void *)&bits : (const void *)&half, es);
-                compare_value(row, ref, value, LAMBDAS[l], &src);
+                for (size_t rule = 0; rule < tv_rules(row->kind); rule++) {
+                    compare_value(row, ref, value, LAMBDAS[l], rule, &src);
+                }
             }
         }
         tested++;
@@ -210,9 +214,12 @@ static void every_16bit_self_value_bits_equal_reference(void **state)
             continue;
         }
         opsnn_ukernel_fn ref = reference(row->kind, row->dtype);
-        for (size_t l = 0; l < N_OF(lambdas); l++) {
-            opsnn_softshrink_bwd_params sp = {lambdas[l]};
-            opsnn_kparams p = {&sp, 0};
+        assert_true(tv_rules(row->kind) > 0);
+        for (size_t l = 0; l < N_OF(lambdas) * tv_rules(row->kind); l++) {
+            size_t rule = l % tv_rules(row->kind);
+            float lambda = lambdas[l / tv_rules(row->kind)];
+            tv_params sp;
+            opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0};
             for (uint32_t v = 0; v < 65536; v++) {
                 uint16_t value = (uint16_t)v;
                 for (size_t i = 0; i < N; i++) {
@@ -223,8 +230,9 @@ static void every_16bit_self_value_bits_equal_reference(void **state)
                 ref(N, g, x, want + 1, &p);
                 row->fn(N, g, &value, got + 1, &p);
                 if (memcmp(want, got, sizeof want) != 0) {
-                    fail_msg("%s dtype %d: self=%#x lambda=%a", opsnn_isa_name(row->isa),
-                             (int)row->dtype, v, (double)lambdas[l]);
+                    fail_msg("%s kind %d dtype %d: self=%#x lambda=%a rule %zu",
+                             opsnn_isa_name(row->isa), (int)row->kind, (int)row->dtype, v,
+                             (double)lambda, rule);
                 }
             }
         }
@@ -241,12 +249,13 @@ static void variants_touch_only_n_elements_and_one_value(void **state)
 {
     (void)state;
     static const size_t sizes[] = {0, 1, 7, 15, 16, 17, 31, 33, 64, 65, 1000};
-    opsnn_softshrink_bwd_params sp = {0.5f};
     for (size_t k = 0; k < N_OF(ROWS); k++) {
         const krow *row = &ROWS[k];
         if (!runs(row)) {
             continue;
         }
+        tv_params sp;
+        const void *op = tv_make(row->kind, 0.5f, 0, &sp);
         size_t es = esize(row->dtype);
         for (size_t s = 0; s < N_OF(sizes); s++) {
             size_t n = sizes[s], bytes = n * es + (n == 0);
@@ -255,7 +264,7 @@ static void variants_touch_only_n_elements_and_one_value(void **state)
             memset(a, 0x3c, bytes);
             memset(b, 0x3f, es); /* passes in every dtype: y must be a */
             for (int nt = 0; nt <= 1; nt++) {
-                opsnn_kparams p = {&sp, nt};
+                opsnn_kparams p = {op, nt};
                 memset(y, 0, bytes);
                 row->fn(n, a, b, y, &p);
                 assert_memory_equal(y, a, n * es);

@@ -68,14 +68,15 @@ static inline aclnnStatus hs_run(const aclTensor *g, const aclTensor *x, const a
     return st;
 }
 
-/* One flat call of n elements: g and x of dtype dg, dx, out of dtype dy. */
-static inline aclnnStatus hs_run_flat(size_t n, aclDataType dg, const void *g, aclDataType dx,
+/* One call over contiguous tensors: g and y of shape dims, x of shape xdims
+ * (rank each), of dtypes dg, dx and dy. */
+static inline aclnnStatus hs_run_dims(const int64_t *dims, const int64_t *xdims, uint64_t rank,
+                                      aclDataType dg, const void *g, aclDataType dx,
                                       const void *x, aclDataType dy, void *y, float lambd)
 {
-    const int64_t dims[1] = {(int64_t)n};
-    aclTensor *tg = hs_tensor(dims, 1, dg, (void *)(uintptr_t)g);
-    aclTensor *tx = hs_tensor(dims, 1, dx, (void *)(uintptr_t)x);
-    aclTensor *ty = hs_tensor(dims, 1, dy, y);
+    aclTensor *tg = hs_tensor(dims, rank, dg, (void *)(uintptr_t)g);
+    aclTensor *tx = hs_tensor(xdims, rank, dx, (void *)(uintptr_t)x);
+    aclTensor *ty = hs_tensor(dims, rank, dy, y);
     aclScalar *l = hs_scalar(lambd);
     assert_true(tg && tx && ty && l);
     aclnnStatus st = hs_run(tg, tx, l, ty);
@@ -84,6 +85,27 @@ static inline aclnnStatus hs_run_flat(size_t n, aclDataType dg, const void *g, a
     aclDestroyTensor(ty);
     aclDestroyScalar(l);
     return st;
+}
+
+/* One flat call of n elements: g and x of dtype dg, dx, out of dtype dy. */
+static inline aclnnStatus hs_run_flat(size_t n, aclDataType dg, const void *g, aclDataType dx,
+                                      const void *x, aclDataType dy, void *y, float lambd)
+{
+    const int64_t dims[1] = {(int64_t)n};
+    return hs_run_dims(dims, dims, 1, dg, g, dx, x, dy, y, lambd);
+}
+
+/* The same call with self one value per row: g and y [rows, n / rows], x
+ * [rows, 1] broadcast along each row (rows 0: the flat call). */
+static inline aclnnStatus hs_run_rows(size_t rows, size_t n, aclDataType dg, const void *g,
+                                      aclDataType dx, const void *x, aclDataType dy, void *y,
+                                      float lambd)
+{
+    if (rows == 0) {
+        return hs_run_flat(n, dg, g, dx, x, dy, y, lambd);
+    }
+    const int64_t dims[2] = {(int64_t)rows, (int64_t)(n / rows)}, xdims[2] = {(int64_t)rows, 1};
+    return hs_run_dims(dims, xdims, 2, dg, g, dx, x, dy, y, lambd);
 }
 
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_TESTS_HS_UTIL_H_ */

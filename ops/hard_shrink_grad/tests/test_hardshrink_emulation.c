@@ -63,10 +63,11 @@ static uint32_t load(const void *p, size_t es, size_t i)
     return v;
 }
 
-/* The library, on each ISA x {1, 3} threads, equals want. */
-static void check_paths(int gen, size_t n, aclDataType dg, const void *g, aclDataType dx,
-                        const void *x, aclDataType dy, const void *want, float lambd,
-                        const char *what)
+/* The library, on each ISA x {1, 3} threads, equals want; rows > 0: self is
+ * one value per row of n / rows (hs_run_rows), x holding the rows' values. */
+static void check_rows(int gen, size_t rows, size_t n, aclDataType dg, const void *g,
+                       aclDataType dx, const void *x, aclDataType dy, const void *want,
+                       float lambd, const char *what)
 {
     size_t es = hs_esize(dy);
     unsigned char *got = malloc(n * es);
@@ -81,13 +82,14 @@ static void check_paths(int gen, size_t n, aclDataType dg, const void *g, aclDat
         for (int t = 0; t < 2; t++) {
             opsnn_set_num_threads(threads[t]);
             memset(got, 0xa5, n * es);
-            assert_int_equal(hs_run_flat(n, dg, g, dx, x, dy, got, lambd), ACLNN_SUCCESS);
+            assert_int_equal(hs_run_rows(rows, n, dg, g, dx, x, dy, got, lambd), ACLNN_SUCCESS);
             for (size_t i = 0; i < n; i++) {
                 if (memcmp(got + i * es, (const unsigned char *)want + i * es, es) != 0) {
                     fail_msg("%s (gen %d, %s, %d threads, lambd %a): [%zu] of %zu g=%#x x=%#x "
                              "library %#x emulation %#x",
                              what, gen, opsnn_isa_name(isa), threads[t], (double)lambd, i, n,
-                             load(g, hs_esize(dg), i), load(x, hs_esize(dx), i),
+                             load(g, hs_esize(dg), i),
+                             load(x, hs_esize(dx), rows ? i / (n / rows) : i),
                              load(got, es, i), load(want, es, i));
                 }
             }
@@ -97,6 +99,13 @@ static void check_paths(int gen, size_t n, aclDataType dg, const void *g, aclDat
     opsnn_set_num_threads(0);
     hs_default_gen();
     free(got);
+}
+
+static void check_paths(int gen, size_t n, aclDataType dg, const void *g, aclDataType dx,
+                        const void *x, aclDataType dy, const void *want, float lambd,
+                        const char *what)
+{
+    check_rows(gen, 0, n, dg, g, dx, x, dy, want, lambd, what);
 }
 
 static const uint16_t F16_SET[] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7c01, 0xfd55,
@@ -267,6 +276,62 @@ static void hardshrink_mixed_dtypes_promote_then_cast(void **state)
     free(w);
 }
 
+/* A self broadcast along the rows (one value per row, the walker's one-value
+ * kernels): every row's value of the special set and random, against the
+ * model, for each generation, each dtype and the mixed one (FLOAT16 / BF16
+ * gradients and output, FLOAT self), rows of 37 and 1000 elements (vector
+ * tails and a long run). */
+static void hardshrink_self_broadcast_along_rows(void **state)
+{
+    (void)state;
+    static const struct {
+        aclDataType g, x;
+    } DT[] = {{ACL_FLOAT, ACL_FLOAT},     {ACL_FLOAT16, ACL_FLOAT16}, {ACL_BF16, ACL_BF16},
+              {ACL_FLOAT16, ACL_FLOAT},   {ACL_BF16, ACL_FLOAT}};
+    static const uint32_t SP32[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                    0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x00000001u,
+                                    0x80000001u, 0x3f000000u, 0x3effffffu, 0x3f000001u,
+                                    0x3f001000u, 0x3f002000u, 0x3f003000u, 0x7f7fffffu};
+    static const size_t COLS[] = {37, 1000};
+    static const float lambdas[] = {0.5f, 0.0f, NAN, INFINITY, 0.5004f};
+    enum { ROWS = 40 };
+    uint32_t *g = malloc(ROWS * 1000 * 4), *w = malloc(ROWS * 1000 * 4), x[ROWS];
+    assert_true(g && w);
+    for (int gen = 0; gen < 3; gen++) {
+        for (size_t d = 0; d < sizeof DT / sizeof *DT; d++) {
+            size_t eg = hs_esize(DT[d].g), ex = hs_esize(DT[d].x);
+            for (size_t r = 0; r < ROWS; r++) {
+                uint32_t v = rnd();
+                if (ex == 4) {
+                    v = r < 16 ? SP32[r] : v;
+                } else {
+                    v = r < 20 ? (DT[d].x == ACL_FLOAT16 ? F16_SET[r] : BF16_SET[r]) : v & 0xffffu;
+                }
+                memcpy((unsigned char *)x + r * ex, &v, ex);
+            }
+            for (size_t c = 0; c < sizeof COLS / sizeof *COLS; c++) {
+                size_t n = ROWS * COLS[c];
+                for (size_t i = 0; i < n; i++) {
+                    uint32_t gv = rnd();
+                    memcpy((unsigned char *)g + i * eg, &gv, eg);
+                }
+                for (size_t l = 0; l < sizeof lambdas / sizeof *lambdas; l++) {
+                    for (size_t i = 0; i < n; i++) {
+                        uint32_t o = hs_model_element(gen, load(g, eg, i), DT[d].g,
+                                                      load(x, ex, i / COLS[c]), DT[d].x, DT[d].g,
+                                                      lambdas[l]);
+                        memcpy((unsigned char *)w + i * eg, &o, eg);
+                    }
+                    check_rows(gen, ROWS, n, DT[d].g, g, DT[d].x, x, DT[d].g, w, lambdas[l],
+                               "self broadcast along rows");
+                }
+            }
+        }
+    }
+    free(g);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +340,7 @@ int main(void)
         cmocka_unit_test(hardshrink_fp32_specials_and_random),
         cmocka_unit_test(hardshrink_lengths_1_to_80),
         cmocka_unit_test(hardshrink_mixed_dtypes_promote_then_cast),
+        cmocka_unit_test(hardshrink_self_broadcast_along_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* HardshrinkBackward, AVX2: rule.h on 8 32-bit or 16 16-bit lanes, integer
  * compares of the magnitude bits, no widening. */
+#include "cvt-avx2.h"
 #include "loop-avx2.h"
 #include "rule.h"
 
@@ -41,6 +42,18 @@ static inline __m256i mul16(__m256i g, __m256i keep, const opsnn_hardshrink_bwd_
     return _mm256_blendv_epi8(z, q, _mm256_or_si256(keep, gnan));
 }
 
+/* y for keep: the rule's answer (r->mul takes the same branch on every
+ * block of a call). */
+static inline __m256i apply32(__m256i g, __m256i keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    return r->mul ? mul32(g, keep, r) : _mm256_and_si256(keep, g);
+}
+
+static inline __m256i apply16(__m256i g, __m256i keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    return r->mul ? mul16(g, keep, r) : _mm256_and_si256(keep, g);
+}
+
 static inline void store32(void *y, size_t i, int stream, __m256i v)
 {
     if (stream) {
@@ -50,15 +63,14 @@ static inline void store32(void *y, size_t i, int stream, __m256i v)
     }
 }
 
-/* One block of 8 FLOAT or 16 16-bit elements; r->mul takes the same branch
- * on every block of a call. */
+/* One block of 8 FLOAT or 16 16-bit elements. */
 static inline void step32(const void *a, const void *b, void *y, size_t i, int stream,
                           const void *params)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
     __m256i keep = keep32(_mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i)), r);
-    store32(y, i, stream, r->mul ? mul32(g, keep, r) : _mm256_and_si256(keep, g));
+    store32(y, i, stream, apply32(g, keep, r));
 }
 
 static inline void step16(const void *a, const void *b, void *y, size_t i, int stream,
@@ -67,17 +79,46 @@ static inline void step16(const void *a, const void *b, void *y, size_t i, int s
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i keep = keep16(_mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i)), r);
-    opsnn_avx2_store_x16(y, i, stream, r->mul ? mul16(g, keep, r) : _mm256_and_si256(keep, g));
+    opsnn_avx2_store_x16(y, i, stream, apply16(g, keep, r));
 }
 
-static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
-                const opsnn_hardshrink_bwd_lanes *r, size_t esize)
+/* One self value for the whole run: keep splatted (r->keep); b is not read. */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, int stream,
+                            const void *params)
 {
-    if (esize == 4) {
-        opsnn_avx2_loop(n, a, b, y, r, p->nt_store, 4, 8, step32);
-    } else {
-        opsnn_avx2_loop(n, a, b, y, r, p->nt_store, 2, 16, step16);
-    }
+    (void)b;
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
+    store32(y, i, stream, apply32(g, _mm256_set1_epi32((int32_t)r->keep), r));
 }
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, int stream,
+                            const void *params)
+{
+    (void)b;
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    opsnn_avx2_store_x16(y, i, stream, apply16(g, _mm256_set1_epi32((int32_t)r->keep), r));
+}
+
+/* 16 FLOAT16 or BF16 g with 16 FLOAT x (rule.h: opsnn_hardshrink_bwd_xlanes):
+ * keep from x's 32-bit lanes, packed to 16-bit lanes in order, then the
+ * 16-bit rule with a NaN g quieted. */
+static inline void step_x(const void *a, const void *b, void *y, size_t i, int stream,
+                          const void *params)
+{
+    const opsnn_hardshrink_bwd_xlanes *r = params;
+    const __m256i *x = (const __m256i *)((const uint32_t *)b + i);
+    __m256i k = opsnn_avx2_mask32x2_to_16(keep32(_mm256_loadu_si256(x), &r->k),
+                                          keep32(_mm256_loadu_si256(x + 1), &r->k));
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    opsnn_avx2_store_x16(y, i, stream, r->v.mul ? mul16(g, k, &r->v)
+                                                : _mm256_and_si256(k, opsnn_avx2_x16_via_f32(g, r->bf16)));
+}
+
+#define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx2_loop(n, a, b, y, r, (p)->nt_store, es, w, step)
+#define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \
+    opsnn_avx2_loop_x(n, a, b, y, r, (p)->nt_store, as, bs, ys, w, step)
+OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, 8, 16)
 
 OPSNN_HARDSHRINK_BWD_KERNELS(avx2)

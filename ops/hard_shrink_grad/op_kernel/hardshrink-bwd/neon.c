@@ -2,6 +2,7 @@
  * lanes, integer compares of the magnitude bits, no widening. */
 #include <arm_neon.h>
 
+#include "cvt-neon.h"
 #include "loop-neon.h"
 #include "rule.h"
 
@@ -38,14 +39,24 @@ static inline uint16x8_t mul16(uint16x8_t g, uint16x8_t keep, const opsnn_hardsh
     return vbslq_u16(vorrq_u16(keep, gnan), q, z);
 }
 
-/* One block of 4 FLOAT or 8 16-bit elements; r->mul takes the same branch on
- * every block of a call. */
+/* y for keep (r->mul takes the same branch on every block of a call). */
+static inline uint32x4_t apply32(uint32x4_t g, uint32x4_t keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    return r->mul ? mul32(g, keep, r) : vandq_u32(keep, g);
+}
+
+static inline uint16x8_t apply16(uint16x8_t g, uint16x8_t keep, const opsnn_hardshrink_bwd_lanes *r)
+{
+    return r->mul ? mul16(g, keep, r) : vandq_u16(keep, g);
+}
+
+/* One block of 4 FLOAT or 8 16-bit elements. */
 static inline void step32(const void *a, const void *b, void *y, size_t i, const void *params)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     uint32x4_t g = vld1q_u32((const uint32_t *)a + i);
     uint32x4_t keep = keep32(vld1q_u32((const uint32_t *)b + i), r);
-    vst1q_u32((uint32_t *)y + i, r->mul ? mul32(g, keep, r) : vandq_u32(keep, g));
+    vst1q_u32((uint32_t *)y + i, apply32(g, keep, r));
 }
 
 static inline void step16(const void *a, const void *b, void *y, size_t i, const void *params)
@@ -53,18 +64,44 @@ static inline void step16(const void *a, const void *b, void *y, size_t i, const
     const opsnn_hardshrink_bwd_lanes *r = params;
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
     uint16x8_t keep = keep16(vld1q_u16((const uint16_t *)b + i), r);
-    vst1q_u16((uint16_t *)y + i, r->mul ? mul16(g, keep, r) : vandq_u16(keep, g));
+    vst1q_u16((uint16_t *)y + i, apply16(g, keep, r));
 }
 
-static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,
-                const opsnn_hardshrink_bwd_lanes *r, size_t esize)
+/* One self value for the whole run: keep splatted (r->keep); b is not read. */
+static inline void step_c32(const void *a, const void *b, void *y, size_t i, const void *params)
 {
-    (void)p; /* nt_store: no streaming stores on AArch64 (loop-neon.h) */
-    if (esize == 4) {
-        opsnn_neon_loop(n, a, b, y, r, 4, 4, step32);
-    } else {
-        opsnn_neon_loop(n, a, b, y, r, 2, 8, step16);
-    }
+    (void)b;
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    uint32x4_t g = vld1q_u32((const uint32_t *)a + i);
+    vst1q_u32((uint32_t *)y + i, apply32(g, vdupq_n_u32(r->keep), r));
 }
+
+static inline void step_c16(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    (void)b;
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    vst1q_u16((uint16_t *)y + i, apply16(g, vdupq_n_u16((uint16_t)r->keep), r));
+}
+
+/* 8 FLOAT16 or BF16 g with 8 FLOAT x (rule.h: opsnn_hardshrink_bwd_xlanes):
+ * keep from x's 32-bit lanes narrowed to 16-bit lanes, then the 16-bit rule
+ * with a NaN g quieted. */
+static inline void step_x(const void *a, const void *b, void *y, size_t i, const void *params)
+{
+    const opsnn_hardshrink_bwd_xlanes *r = params;
+    const uint32_t *x = (const uint32_t *)b + i;
+    uint16x8_t k = vcombine_u16(vmovn_u32(keep32(vld1q_u32(x), &r->k)),
+                                vmovn_u32(keep32(vld1q_u32(x + 4), &r->k)));
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    vst1q_u16((uint16_t *)y + i,
+              r->v.mul ? mul16(g, k, &r->v) : vandq_u16(k, opsnn_neon_x16_via_f32(g, r->bf16)));
+}
+
+/* nt_store: no streaming stores on AArch64 (loop-neon.h) */
+#define LOOP(n, a, b, y, r, p, es, w, step) ((void)(p), opsnn_neon_loop(n, a, b, y, r, es, w, step))
+#define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \
+    ((void)(p), opsnn_neon_loop_x(n, a, b, y, r, as, bs, ys, w, step))
+OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, 4, 8)
 
 OPSNN_HARDSHRINK_BWD_KERNELS(neon)

@@ -29,7 +29,23 @@ typedef struct {
     uint32_t qbit;   /* the quiet bit */
     uint32_t dnan;   /* the default NaN (MUL: +-inf * 0) */
     int mul;         /* 1: the MUL rule */
+    uint32_t keep;   /* the _c variants: all-ones when their one self value keeps g, else 0 */
 } opsnn_hardshrink_bwd_lanes;
+
+/* The _x variants (16-bit gradOutput and gradInput, float32 self; the call
+ * computes in float32): the float32 lanes decide keep from x, the 16-bit
+ * lanes give y. The generic path widens g (exact; a NaN quieted), applies
+ * the float32 rule and rounds back, which is exact for g and +-0 and maps
+ * float32's quiet bit and default NaN onto the 16-bit ones: so y is the
+ * 16-bit rule on keep(x), with a NaN g quieted under SELECT and GT too
+ * (cvt-<isa>.h: opsnn_<isa>_x16_via_f32): the vector paths need no
+ * conversion in registers (the scalar one does the generic path's steps
+ * literally, the reference the others are held to). */
+typedef struct {
+    opsnn_hardshrink_bwd_lanes k; /* ACL_FLOAT: t and u for keep */
+    opsnn_hardshrink_bwd_lanes v; /* the 16-bit dtype: inf, qbit, dnan, mul */
+    int bf16;                     /* 1: BF16, 0: FLOAT16 */
+} opsnn_hardshrink_bwd_xlanes;
 
 /* The lanes of one call on dtype dt (ACL_FLOAT, ACL_FLOAT16, ACL_BF16). */
 static inline opsnn_hardshrink_bwd_lanes opsnn_hardshrink_bwd_lanes_of(const opsnn_kparams *p,
@@ -45,6 +61,7 @@ static inline opsnn_hardshrink_bwd_lanes opsnn_hardshrink_bwd_lanes_of(const ops
     r.dnan = f32 ? 0x7fc00000u : f16 ? 0x7e00u : 0x7fc0u;
     r.u = gt ? (int32_t)r.inf : f32 ? INT32_MAX : INT16_MAX;
     r.mul = hp->rule == OPSNN_HARDSHRINK_BWD_MUL;
+    r.keep = 0;
     if (l != l) {
         r.t = gt ? (int32_t)r.inf : -1;
     } else if (l < 0.0f) {
@@ -67,12 +84,16 @@ static inline opsnn_hardshrink_bwd_lanes opsnn_hardshrink_bwd_lanes_of(const ops
     return r;
 }
 
-/* One FLOAT element: g, x as bits. */
-static inline uint32_t opsnn_hardshrink_bwd_y32(uint32_t g, uint32_t x,
-                                                const opsnn_hardshrink_bwd_lanes *r)
+/* 1 when magnitude bits m keep g. */
+static inline int opsnn_hardshrink_bwd_keeps(int32_t m, const opsnn_hardshrink_bwd_lanes *r)
 {
-    int32_t m = (int32_t)(x & 0x7fffffffu);
-    int keep = m > r->t && m <= r->u;
+    return m > r->t && m <= r->u;
+}
+
+/* One FLOAT element: g as bits, keep decided. */
+static inline uint32_t opsnn_hardshrink_bwd_apply32(uint32_t g, int keep,
+                                                    const opsnn_hardshrink_bwd_lanes *r)
+{
     if (!r->mul) {
         return keep ? g : 0u;
     }
@@ -87,11 +108,9 @@ static inline uint32_t opsnn_hardshrink_bwd_y32(uint32_t g, uint32_t x,
 }
 
 /* One FLOAT16 or BF16 element. */
-static inline uint16_t opsnn_hardshrink_bwd_y16(uint16_t g, uint16_t x,
-                                                const opsnn_hardshrink_bwd_lanes *r)
+static inline uint16_t opsnn_hardshrink_bwd_apply16(uint16_t g, int keep,
+                                                    const opsnn_hardshrink_bwd_lanes *r)
 {
-    int32_t m = x & 0x7fff;
-    int keep = m > r->t && m <= r->u;
     if (!r->mul) {
         return keep ? g : (uint16_t)0;
     }
@@ -105,19 +124,98 @@ static inline uint16_t opsnn_hardshrink_bwd_y16(uint16_t g, uint16_t x,
     return (uint16_t)(gm == r->inf ? r->dnan : g & 0x8000u);
 }
 
-/* The three micro-kernels of path `isa`, over its
+/* One FLOAT element: g, x as bits. */
+static inline uint32_t opsnn_hardshrink_bwd_y32(uint32_t g, uint32_t x,
+                                                const opsnn_hardshrink_bwd_lanes *r)
+{
+    return opsnn_hardshrink_bwd_apply32(g, opsnn_hardshrink_bwd_keeps((int32_t)(x & 0x7fffffffu), r), r);
+}
+
+/* One FLOAT16 or BF16 element. */
+static inline uint16_t opsnn_hardshrink_bwd_y16(uint16_t g, uint16_t x,
+                                                const opsnn_hardshrink_bwd_lanes *r)
+{
+    return opsnn_hardshrink_bwd_apply16(g, opsnn_hardshrink_bwd_keeps(x & 0x7fff, r), r);
+}
+
+/* The lanes of a _c variant: keep decided once for its one self value *b. */
+static inline opsnn_hardshrink_bwd_lanes opsnn_hardshrink_bwd_lanes_c(const opsnn_kparams *p,
+                                                                      aclDataType dt, const void *b)
+{
+    opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, dt);
+    int32_t m = dt == ACL_FLOAT ? (int32_t)(*(const uint32_t *)b & 0x7fffffffu)
+                                : *(const uint16_t *)b & 0x7fff;
+    r.keep = opsnn_hardshrink_bwd_keeps(m, &r) ? UINT32_MAX : 0u;
+    return r;
+}
+
+/* What a path's run() computes: the FLOAT or the 16-bit kernel (r: the
+ * lanes), its _c variant (r->keep set; b is a, so that a loop's tail copies
+ * only real data), or an _x variant (r: the xlanes; FLOAT16 or BF16 a and y,
+ * FLOAT b). */
+typedef enum {
+    OPSNN_HARDSHRINK_RUN_F32,
+    OPSNN_HARDSHRINK_RUN_H16,
+    OPSNN_HARDSHRINK_RUN_C32,
+    OPSNN_HARDSHRINK_RUN_C16,
+    OPSNN_HARDSHRINK_RUN_X_F16,
+    OPSNN_HARDSHRINK_RUN_X_BF16
+} opsnn_hardshrink_bwd_run;
+
+/* A vector path's run(), over its steps step32, step16 (w32 and w16 elements
+ * a block), step_c32, step_c16 and step_x (w16 16-bit a and y, FLOAT b; one
+ * for both 16-bit dtypes, the xlanes say which) and its loops, called
+ * as loop(n, a, b, y, r, p, esize, w, step) and
+ * loop_x(n, a, b, y, r, p, asize, bsize, ysize, w, step). */
+#define OPSNN_HARDSHRINK_BWD_RUN(loop, loop_x, w32, w16)                                         \
+    static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p,     \
+                    const void *r, opsnn_hardshrink_bwd_run how)                                \
+    {                                                                                           \
+        switch (how) {                                                                          \
+        case OPSNN_HARDSHRINK_RUN_F32: loop(n, a, b, y, r, p, 4, w32, step32); break;           \
+        case OPSNN_HARDSHRINK_RUN_H16: loop(n, a, b, y, r, p, 2, w16, step16); break;           \
+        case OPSNN_HARDSHRINK_RUN_C32: loop(n, a, b, y, r, p, 4, w32, step_c32); break;         \
+        case OPSNN_HARDSHRINK_RUN_C16: loop(n, a, b, y, r, p, 2, w16, step_c16); break;         \
+        default: loop_x(n, a, b, y, r, p, 2, 4, 2, w16, step_x); break;                         \
+        }                                                                                       \
+    }
+
+/* The micro-kernels of path `isa`, over its
  * static void run(size_t n, const void *a, const void *b, void *y,
- *                 const opsnn_kparams *p, const opsnn_hardshrink_bwd_lanes *r, size_t esize). */
-#define OPSNN_HARDSHRINK_BWD_KERNEL(isa, dt, suffix, esize)                                      \
+ *                 const opsnn_kparams *p, const void *r, opsnn_hardshrink_bwd_run how)
+ * (a vector path's from OPSNN_HARDSHRINK_BWD_RUN):
+ * three kernels, three _c variants (one self value b[0]) and the two _x
+ * variants (list.inc). */
+#define OPSNN_HARDSHRINK_BWD_KERNEL(isa, dt, suffix, how, how_c)                                 \
     void opsnn_hardshrink_bwd_ukernel__##isa##_##suffix(size_t n, const void *a, const void *b,  \
                                                        void *y, const opsnn_kparams *p)         \
     {                                                                                           \
         opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_of(p, dt);                    \
-        run(n, a, b, y, p, &r, esize);                                                          \
+        run(n, a, b, y, p, &r, how);                                                            \
+    }                                                                                           \
+    void opsnn_hardshrink_bwd_c_ukernel__##isa##_##suffix(size_t n, const void *a,              \
+                                                         const void *b, void *y,                \
+                                                         const opsnn_kparams *p)                \
+    {                                                                                           \
+        opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_c(p, dt, b);                  \
+        run(n, a, a, y, p, &r, how_c);                                                          \
+    }
+#define OPSNN_HARDSHRINK_BWD_KERNEL_X(isa, dt, suffix, how)                                      \
+    void opsnn_hardshrink_bwd_ukernel__##isa##_##suffix##_f32_##suffix(                         \
+        size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)                \
+    {                                                                                           \
+        opsnn_hardshrink_bwd_xlanes r = {opsnn_hardshrink_bwd_lanes_of(p, ACL_FLOAT),           \
+                                         opsnn_hardshrink_bwd_lanes_of(p, dt), dt == ACL_BF16}; \
+        run(n, a, b, y, p, &r, how);                                                            \
     }
 #define OPSNN_HARDSHRINK_BWD_KERNELS(isa)                                                        \
-    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT, f32, 4)                                         \
-    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT16, f16, 2)                                       \
-    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_BF16, bf16, 2)
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT, f32, OPSNN_HARDSHRINK_RUN_F32,                  \
+                                OPSNN_HARDSHRINK_RUN_C32)                                       \
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_FLOAT16, f16, OPSNN_HARDSHRINK_RUN_H16,                \
+                                OPSNN_HARDSHRINK_RUN_C16)                                       \
+    OPSNN_HARDSHRINK_BWD_KERNEL(isa, ACL_BF16, bf16, OPSNN_HARDSHRINK_RUN_H16,                  \
+                                OPSNN_HARDSHRINK_RUN_C16)                                       \
+    OPSNN_HARDSHRINK_BWD_KERNEL_X(isa, ACL_FLOAT16, f16, OPSNN_HARDSHRINK_RUN_X_F16)            \
+    OPSNN_HARDSHRINK_BWD_KERNEL_X(isa, ACL_BF16, bf16, OPSNN_HARDSHRINK_RUN_X_BF16)
 
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_RULE_H_ */

@@ -117,24 +117,19 @@ void opsnn_softshrink_bwd_c_ukernel__avx2_bf16(size_t n, const void *a, const vo
 }
 
 /* The variants with 16-bit gradOutput and gradInput and a float32 self (the
- * mixed-dtype call computes in float32): the float32 kernel between the
- * conversions the tile path's gather and scatter would do (cvt-avx2.h, the
- * bits of kernels/cvt/avx2.c), in registers, 8 lanes at a time. */
-static inline __m128i mixed_x8(__m128i g16, __m256 x, float lambda, int bf16)
-{
-    __m256 g = bf16 ? opsnn_avx2_bf16_to_f32(g16) : opsnn_avx2_f16_to_f32(g16);
-    __m256 v = _mm256_and_ps(pass_f32(x, lambda), g);
-    return bf16 ? opsnn_avx2_f32_to_bf16(v) : opsnn_avx2_f32_to_f16(v);
-}
-
+ * mixed-dtype call computes in float32): the tile path would widen g, select
+ * it or +0 by the float32 pass rule and round back, which is g with a NaN
+ * quieted, or +0 (cvt-avx2.h: opsnn_avx2_x16_via_f32). So x's two 8-lane
+ * pass masks are narrowed to 16-bit lanes and applied to the 16 g, with no
+ * conversion. */
 static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i, int stream,
                                 float lambda, int bf16)
 {
-    const __m128i *g = (const __m128i *)((const uint16_t *)a + i);
     const float *x = (const float *)b + i;
-    __m128i y0 = mixed_x8(_mm_loadu_si128(g), _mm256_loadu_ps(x), lambda, bf16);
-    __m128i y1 = mixed_x8(_mm_loadu_si128(g + 1), _mm256_loadu_ps(x + 8), lambda, bf16);
-    opsnn_avx2_store_x8x2(y, i, stream, y0, y1);
+    __m256i k = opsnn_avx2_mask32x2_to_16(_mm256_castps_si256(pass_f32(_mm256_loadu_ps(x), lambda)),
+                                          _mm256_castps_si256(pass_f32(_mm256_loadu_ps(x + 8), lambda)));
+    __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
+    opsnn_avx2_store_x16(y, i, stream, _mm256_and_si256(k, opsnn_avx2_x16_via_f32(g, bf16)));
 }
 
 static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i, int stream,

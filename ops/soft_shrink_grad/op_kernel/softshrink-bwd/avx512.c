@@ -145,27 +145,22 @@ void opsnn_softshrink_bwd_c_ukernel__avx512_bf16(size_t n, const void *a, const 
 }
 
 /* The variants with 16-bit gradOutput and gradInput and a float32 self (the
- * mixed-dtype call computes in float32): the float32 kernel between the
- * conversions the tile path's gather and scatter would do (cvt-avx512.h,
- * the bits of kernels/cvt/avx512.c), in registers, 16 lanes at a time. */
-static inline __m256i mixed_x16(__m256i g16, __m512 x, float lambda, int bf16)
-{
-    __m512 g = bf16 ? opsnn_avx512_bf16_to_f32(g16) : opsnn_avx512_f16_to_f32(g16);
-    __m512 v = _mm512_maskz_mov_ps(pass_f32(x, lambda), g);
-    return bf16 ? opsnn_avx512_f32_to_bf16(v) : opsnn_avx512_f32_to_f16(v);
-}
-
+ * mixed-dtype call computes in float32): the tile path would widen g, select
+ * it or +0 by the float32 pass rule and round back, which is g with a NaN
+ * quieted, or +0 (cvt-avx512.h: opsnn_avx512_x16_via_f32). So the pass masks
+ * of x's two 16-lane halves are joined and applied to the 32 16-bit g, with
+ * no conversion (the widening and rounding of bf16 held the bf16 variant to
+ * 0.64 of the bound). */
 static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                                 int stream, float lambda, int bf16)
 {
-    const uint16_t *g = (const uint16_t *)a + i;
     const float *x = (const float *)b + i;
-    __mmask16 lo = (__mmask16)mask, hi = (__mmask16)(mask >> 16);
-    __m256i y0 = mixed_x16(_mm256_maskz_loadu_epi16(lo, g), _mm512_maskz_loadu_ps(lo, x), lambda,
-                           bf16);
-    __m256i y1 = mixed_x16(_mm256_maskz_loadu_epi16(hi, g + 16),
-                           _mm512_maskz_loadu_ps(hi, x + 16), lambda, bf16);
-    opsnn_avx512_store_x16x2(y, i, mask, stream, y0, y1);
+    uint32_t k = (uint32_t)pass_f32(_mm512_maskz_loadu_ps((__mmask16)mask, x), lambda) |
+                 (uint32_t)pass_f32(_mm512_maskz_loadu_ps((__mmask16)(mask >> 16), x + 16), lambda)
+                     << 16;
+    __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
+    opsnn_avx512_store_x16(y, i, mask, stream,
+                           _mm512_maskz_mov_epi16((__mmask32)k, opsnn_avx512_x16_via_f32(g, bf16)));
 }
 
 static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,

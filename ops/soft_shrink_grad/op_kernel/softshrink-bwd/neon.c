@@ -117,25 +117,18 @@ void opsnn_softshrink_bwd_c_ukernel__neon_bf16(size_t n, const void *a, const vo
 }
 
 /* The variants with 16-bit gradOutput and gradInput and a float32 self (the
- * mixed-dtype call computes in float32): the float32 kernel between the
- * conversions the tile path's gather and scatter would do (cvt-neon.h, the
- * bits of kernels/cvt/neon.c), in registers. */
+ * mixed-dtype call computes in float32): the tile path would widen g, select
+ * it or +0 by the float32 pass rule and round back, which is g with a NaN
+ * quieted, or +0 (cvt-neon.h: opsnn_neon_x16_via_f32). So x's pass masks are
+ * narrowed to 16-bit lanes and applied to g, with no conversion. */
 static inline void step_x16_f32(const void *a, const void *b, void *y, size_t i,
                                 const void *params, int bf16)
 {
     float32x4_t l = vdupq_n_f32(*(const float *)params);
-    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
     const float *x = (const float *)b + i;
-    float32x4_t g0 = bf16 ? opsnn_neon_bf16_quiet(opsnn_neon_bf16_raw_lo(g))
-                          : opsnn_neon_f16_to_f32(vget_low_u16(g));
-    float32x4_t g1 = bf16 ? opsnn_neon_bf16_quiet(opsnn_neon_bf16_raw_hi(g))
-                          : opsnn_neon_f16_to_f32_high(g);
-    float32x4_t v0 = vreinterpretq_f32_u32(
-        vandq_u32(pass(vld1q_f32(x), l), vreinterpretq_u32_f32(g0)));
-    float32x4_t v1 = vreinterpretq_f32_u32(
-        vandq_u32(pass(vld1q_f32(x + 4), l), vreinterpretq_u32_f32(g1)));
-    vst1q_u16((uint16_t *)y + i,
-              bf16 ? opsnn_neon_f32_to_bf16x8(v0, v1) : opsnn_neon_f32_to_f16x8(v0, v1));
+    uint16x8_t m = narrow_mask(pass(vld1q_f32(x), l), pass(vld1q_f32(x + 4), l));
+    uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
+    vst1q_u16((uint16_t *)y + i, vandq_u16(m, opsnn_neon_x16_via_f32(g, bf16)));
 }
 
 static inline void step_f16_f32(const void *a, const void *b, void *y, size_t i,
