@@ -25,6 +25,7 @@
 
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,7 +610,8 @@ static void *race_thread(void *arg)
  * racers race; counts the runs that were refused or computed wrongly. */
 typedef struct {
     _Atomic int stop;
-    int runs, bad;
+    _Atomic int runs;
+    int bad;
 } bystander;
 
 static void *bystander_thread(void *arg)
@@ -620,7 +622,7 @@ static void *bystander_thread(void *arg)
         race_op_make(&o);
         aclnnStatus rc = aclnnSoftshrinkBackward(NULL, 0, o.ex, NULL);
         b->bad += rc != ACLNN_SUCCESS || race_result(&o, o.y) != 1;
-        b->runs++;
+        atomic_fetch_add(&b->runs, 1);
         race_op_free(&o);
     }
     return NULL;
@@ -656,6 +658,12 @@ static void race_rounds_of(race_act a0, race_act a1, int repeatable, race_check 
     for (int i = 0; i < 2; i++) {
         assert_int_equal(pthread_create(&t[i], NULL, race_thread, &args[i]), 0);
     }
+    /* the bystander's runs overlap the rounds: its first one has ended before
+     * they start (on a loaded 2-CPU machine it could otherwise get no CPU
+     * until they were over) */
+    while (atomic_load(&b.runs) == 0) {
+        sched_yield();
+    }
     for (int r = 0; r < c.rounds; r++) {
         race_op o;
         race_op_make(&o);
@@ -676,7 +684,7 @@ static void race_rounds_of(race_act a0, race_act a1, int repeatable, race_check 
     pthread_barrier_destroy(&c.start);
     pthread_barrier_destroy(&c.done);
     assert_int_equal(b.bad, 0);
-    assert_true(b.runs > 0);
+    assert_true(atomic_load(&b.runs) > 0);
     assert_int_equal(opsnn_test_alloc_live(), live);
 }
 
