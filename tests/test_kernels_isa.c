@@ -754,13 +754,16 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
-/* Each path's panel gather (16, 32 or 48 adjacent rows) equals the plain
- * loop, for column counts around the kernels' tile widths and odd pitches. */
+/* Each path's panel gather (16 to 80 adjacent rows: the AVX-512 16-bit
+ * kernel takes 32 at a time and a 16-row tail) equals the plain loop, for
+ * column counts around the kernels' tile widths, odd pitches and an odd and
+ * a power-of-two column stride. */
 static void panel16_kernels_equal_the_plain_gather(void **state)
 {
     (void)state;
-    enum { COLS = 70, STRIDE = 53, PITCH = 73, ROWS = 48 };
-    static uint32_t src[COLS * STRIDE + ROWS];
+    enum { COLS = 70, MAXSTRIDE = 128, PITCH = 73, ROWS = 80 };
+    static const size_t strides[] = {83, 128};
+    static uint32_t src[COLS * MAXSTRIDE + ROWS];
     static uint32_t want[ROWS * PITCH], got[ROWS * PITCH];
     for (size_t i = 0; i < N_OF(src); i++) {
         src[i] = (uint32_t)rng();
@@ -776,24 +779,27 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
                 continue;
             }
             tested++;
-            for (size_t rows = 16; rows <= ROWS; rows += 16) {
-                for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
-                    memset(want, 0xa5, sizeof want);
-                    memset(got, 0xa5, sizeof got);
-                    for (size_t j = 0; j < cols; j++) {
-                        for (size_t r = 0; r < rows; r++) {
-                            if (es == 4) {
-                                want[r * PITCH + j] = src[j * STRIDE + r];
-                            } else {
-                                ((uint16_t *)want)[r * PITCH + j] =
-                                    ((const uint16_t *)src)[j * STRIDE + r];
+            for (size_t si = 0; si < N_OF(strides); si++) {
+                size_t stride = strides[si];
+                for (size_t rows = 16; rows <= ROWS; rows += 16) {
+                    for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
+                        memset(want, 0xa5, sizeof want);
+                        memset(got, 0xa5, sizeof got);
+                        for (size_t j = 0; j < cols; j++) {
+                            for (size_t r = 0; r < rows; r++) {
+                                if (es == 4) {
+                                    want[r * PITCH + j] = src[j * stride + r];
+                                } else {
+                                    ((uint16_t *)want)[r * PITCH + j] =
+                                        ((const uint16_t *)src)[j * stride + r];
+                                }
                             }
                         }
-                    }
-                    fn(rows, cols, src, STRIDE, got, PITCH);
-                    if (memcmp(want, got, sizeof want) != 0) {
-                        fail_msg("%s panel16 x%zu: rows=%zu cols=%zu differs",
-                                 opsnn_isa_name((int)av[ai]), es * 8, rows, cols);
+                        fn(rows, cols, src, (int64_t)stride, got, PITCH);
+                        if (memcmp(want, got, sizeof want) != 0) {
+                            fail_msg("%s panel16 x%zu: rows=%zu cols=%zu stride=%zu differs",
+                                     opsnn_isa_name((int)av[ai]), es * 8, rows, cols, stride);
+                        }
                     }
                 }
             }
