@@ -49,8 +49,9 @@ typedef struct {
  * in long rows: cutting them into 2 KiB pieces (512 columns) cost as much
  * again. 2048 columns (a 1 MiB panel) rather than 4096 (2 MiB, a whole L2 of
  * the AVX-512 Xeon guest) leave the panel in the L2 while the row kernel
- * reads it back: 16-bit 16M-64M transposed calls 1.05-1.2x faster there;
- * 1024 columns were slower at 64M (docs/dev/performance-history.md).
+ * reads it back: 16-bit transposed calls 1.1-1.16x faster there at 16M and
+ * 0.97-1.12x at 64M (2 threads); 1024 columns were slower at 64M
+ * (docs/dev/performance-history.md).
  *
  * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
  * consecutive rows are taken for one column tile before the next tile
