@@ -754,13 +754,16 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
-/* Each path's panel gather (16, 32 or 48 adjacent rows) equals the plain
- * loop, for column counts around the kernels' tile widths and odd pitches. */
+/* Each path's panel gather (16 to 80 adjacent rows: the AVX-512 16-bit
+ * kernel takes 32 at a time and a 16-row tail) equals the plain loop, for
+ * column counts around the kernels' tile widths, odd pitches and an odd and
+ * a power-of-two column stride. */
 static void panel16_kernels_equal_the_plain_gather(void **state)
 {
     (void)state;
-    enum { COLS = 70, STRIDE = 53, PITCH = 73, ROWS = 48 };
-    static uint32_t src[COLS * STRIDE + ROWS];
+    enum { COLS = 70, MAXSTRIDE = 128, PITCH = 73, ROWS = 80 };
+    static const size_t strides[] = {83, 128};
+    static uint32_t src[COLS * MAXSTRIDE + ROWS];
     static uint32_t want[ROWS * PITCH], got[ROWS * PITCH];
     for (size_t i = 0; i < N_OF(src); i++) {
         src[i] = (uint32_t)rng();
@@ -776,24 +779,27 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
                 continue;
             }
             tested++;
-            for (size_t rows = 16; rows <= ROWS; rows += 16) {
-                for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
-                    memset(want, 0xa5, sizeof want);
-                    memset(got, 0xa5, sizeof got);
-                    for (size_t j = 0; j < cols; j++) {
-                        for (size_t r = 0; r < rows; r++) {
-                            if (es == 4) {
-                                want[r * PITCH + j] = src[j * STRIDE + r];
-                            } else {
-                                ((uint16_t *)want)[r * PITCH + j] =
-                                    ((const uint16_t *)src)[j * STRIDE + r];
+            for (size_t si = 0; si < N_OF(strides); si++) {
+                size_t stride = strides[si];
+                for (size_t rows = 16; rows <= ROWS; rows += 16) {
+                    for (size_t cols = 0; cols <= COLS; cols += cols < 40 ? 1 : 15) {
+                        memset(want, 0xa5, sizeof want);
+                        memset(got, 0xa5, sizeof got);
+                        for (size_t j = 0; j < cols; j++) {
+                            for (size_t r = 0; r < rows; r++) {
+                                if (es == 4) {
+                                    want[r * PITCH + j] = src[j * stride + r];
+                                } else {
+                                    ((uint16_t *)want)[r * PITCH + j] =
+                                        ((const uint16_t *)src)[j * stride + r];
+                                }
                             }
                         }
-                    }
-                    fn(rows, cols, src, STRIDE, got, PITCH);
-                    if (memcmp(want, got, sizeof want) != 0) {
-                        fail_msg("%s panel16 x%zu: rows=%zu cols=%zu differs",
-                                 opsnn_isa_name((int)av[ai]), es * 8, rows, cols);
+                        fn(rows, cols, src, (int64_t)stride, got, PITCH);
+                        if (memcmp(want, got, sizeof want) != 0) {
+                            fail_msg("%s panel16 x%zu: rows=%zu cols=%zu stride=%zu differs",
+                                     opsnn_isa_name((int)av[ai]), es * 8, rows, cols, stride);
+                        }
                     }
                 }
             }
@@ -805,6 +811,63 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
     }
 }
 
+/* The whole panel gather (opsnn_gather_panel: the path's 16-row kernel, then
+ * the plain loop for the rows left) equals the plain loop on every path, for
+ * odd shapes: 1 x N, N x 1, rows and columns around the tiles (16 and 32 rows,
+ * 8 and 16 columns) and their tails, column strides tight, odd and a power
+ * of two. */
+static void gather_panel_odd_shapes_equal_the_plain_loop(void **state)
+{
+    (void)state;
+    enum { MAXR = 70, MAXC = 70, PITCH = 75 };
+    static const size_t nrows[] = {1, 2, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 70};
+    static const size_t ncols[] = {1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 48, 70};
+    static uint32_t src[MAXC * 128 + MAXR];
+    static uint32_t want[MAXR * PITCH], got[MAXR * PITCH];
+    for (size_t i = 0; i < N_OF(src); i++) {
+        src[i] = (uint32_t)rng();
+    }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        for (int wide = 0; wide < 2; wide++) {
+            aclDataType dt = wide ? ACL_FLOAT : ACL_FLOAT16;
+            for (size_t ri = 0; ri < N_OF(nrows); ri++) {
+                size_t rows = nrows[ri];
+                const size_t strides[] = {rows, 83, 128};
+                for (size_t si = 0; si < N_OF(strides); si++) {
+                    size_t stride = strides[si];
+                    for (size_t ci = 0; ci < N_OF(ncols); ci++) {
+                        size_t cols = ncols[ci];
+                        memset(want, 0x5a, sizeof want);
+                        memset(got, 0x5a, sizeof got);
+                        for (size_t j = 0; j < cols; j++) {
+                            for (size_t r = 0; r < rows; r++) {
+                                if (wide) {
+                                    want[r * PITCH + j] = src[j * stride + r];
+                                } else {
+                                    ((uint16_t *)want)[r * PITCH + j] =
+                                        ((const uint16_t *)src)[j * stride + r];
+                                }
+                            }
+                        }
+                        assert_int_equal(opsnn_gather_panel(got, dt, PITCH, src, dt,
+                                                            (int64_t)stride, 1, rows, cols),
+                                         0);
+                        if (memcmp(want, got, sizeof want) != 0) {
+                            fail_msg("%s gather_panel %s: rows=%zu cols=%zu stride=%zu differs",
+                                     opsnn_isa_name((int)av[ai]), wide ? "fp32" : "fp16", rows,
+                                     cols, stride);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -812,6 +875,7 @@ int main(void)
         cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
+        cmocka_unit_test(gather_panel_odd_shapes_equal_the_plain_loop),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
         cmocka_unit_test(every_listed_vector_kernel_bits_equal_scalar),
         cmocka_unit_test(vector_kernels_touch_only_n_elements),

@@ -4,7 +4,8 @@
  * lines per source row); the
  * columns are transposed in registers (unpack, shuffle within 128-bit lanes,
  * then across lanes) into 16 panel rows. 16-bit elements are first paired,
- * two columns per 32-bit lane, so one 32-bit transpose moves 32 columns.
+ * two columns per 32-bit lane, so one 32-bit transpose moves 16 columns of
+ * 32 rows.
  * Pure bit moves: no result can change. */
 #include <immintrin.h>
 #include <stdint.h>
@@ -65,30 +66,54 @@ void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src
     }
 }
 
+/* 16-bit: 16 columns x 32 rows, one whole 64-byte line of each column per
+ * load (the fp32 kernel's 16 live lines). Columns 2p and 2p+1 are
+ * interleaved at 16 bits within 128-bit lanes, into 32-bit pairs: lo_p holds
+ * rows 8L..8L+3 of lane L, hi_p rows 8L+4..8L+7, so the 16 x 16 transpose of
+ * (lo_0..lo_7, hi_0..hi_7) leaves in t_k row 8(k/4)+k%4 of the 16 columns
+ * (low 256 bits) and that row + 4 (high 256 bits). With `half`, only the
+ * column's first 16 rows are read and stored (k < 8). Reading 32 columns
+ * of half a line each, as the first version did, kept 32 lines live: with a
+ * power-of-two column stride all in one L1 set, each was fetched twice. */
+static inline void rows32_x16(const uint16_t *col, int64_t cs, uint16_t *d, size_t pitch,
+                              int half, int ahead)
+{
+    __m512 r[16];
+    for (int p = 0; p < 8; p++) {
+        const uint16_t *c0 = col + 2 * p * cs, *c1 = c0 + cs;
+        __m512i a = half ? _mm512_maskz_loadu_epi16(0xFFFF, c0) : _mm512_loadu_si512(c0);
+        __m512i b = half ? _mm512_maskz_loadu_epi16(0xFFFF, c1) : _mm512_loadu_si512(c1);
+        if (ahead) { /* next group's line: another page, no hardware prefetch */
+            _mm_prefetch((const char *)(c0 + 16 * cs), _MM_HINT_T0);
+            _mm_prefetch((const char *)(c1 + 16 * cs), _MM_HINT_T0);
+        }
+        r[p] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(a, b));
+        r[p + 8] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(a, b));
+    }
+    transpose16(r);
+    for (int k = 0; k < (half ? 8 : 16); k++) {
+        size_t row = (size_t)(8 * (k / 4) + k % 4);
+        __m512i t = _mm512_castps_si512(r[k]);
+        _mm256_storeu_si256((__m256i *)(d + row * pitch), _mm512_castsi512_si256(t));
+        _mm256_storeu_si256((__m256i *)(d + (row + 4) * pitch), _mm512_extracti64x4_epi64(t, 1));
+    }
+}
+
 void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src,
                                        int64_t col_stride, void *dst, size_t pitch)
 {
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
-    for (; j + 32 <= cols; j += 32) {
-        for (size_t i0 = 0; i0 < rows; i0 += 16) {
-            __m512 r[16];
-            for (int c = 0; c < 16; c++) { /* lane i: (column 2c, column 2c+1) of row i0+i */
-                const uint16_t *lo = s + (int64_t)(j + 2 * (size_t)c) * col_stride + (int64_t)i0;
-                __m512i a = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)lo));
-                __m512i b =
-                    _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(lo + col_stride)));
-                r[c] = _mm512_castsi512_ps(_mm512_or_si512(a, _mm512_slli_epi32(b, 16)));
-                if (j + 64 <= cols && i0 % 32 == 0) { /* one line holds 32 rows */
-                    _mm_prefetch((const char *)(lo + 32 * col_stride), _MM_HINT_T0);
-                    _mm_prefetch((const char *)(lo + 33 * col_stride), _MM_HINT_T0);
-                }
-            }
-            transpose16(r);
-            for (int i = 0; i < 16; i++) {
-                _mm512_storeu_ps((float *)(d + (i0 + (size_t)i) * pitch + j), r[i]);
-            }
+    for (; j + 16 <= cols; j += 16) {
+        const uint16_t *col = s + (int64_t)j * col_stride;
+        int ahead = j + 32 <= cols;
+        size_t i0 = 0;
+        for (; i0 + 32 <= rows; i0 += 32) {
+            rows32_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 0, ahead);
+        }
+        if (i0 < rows) { /* rows is a multiple of 16 */
+            rows32_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 1, ahead);
         }
     }
     for (; j < cols; j++) {

@@ -84,7 +84,7 @@ int opsnn_pool_sleepers(void);
 
 /* A worker that has had no job for OPSNN_POOL_IDLE_RELEASE_MS calls the idle
  * hook once, outside the pool's lock, and sleeps on: the executor frees what
- * it keeps per thread there (a transposed walk's panel, up to ~2 MiB), so a
+ * it keeps per thread there (a transposed walk's panel, up to ~1 MiB), so a
  * pool idle for a second holds no such memory, while calls that keep coming
  * find it in place. One hook; NULL: none. */
 #define OPSNN_POOL_IDLE_RELEASE_MS 1000

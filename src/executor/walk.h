@@ -45,16 +45,20 @@ typedef struct {
  * read them, leaves the hardware prefetcher nothing to follow and ran
  * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md); 512-byte runs
  * were 5-15 % faster than 256-byte ones at 16M-64M elements. The panel spans
- * the whole row up to PANEL_MAX_COLS, so that the other operands are then
- * walked in long rows: cutting them into 2 KiB pieces (512 columns) cost as
- * much again.
+ * the row up to PANEL_MAX_COLS, so that the other operands are then walked
+ * in long rows: cutting them into 2 KiB pieces (512 columns) cost as much
+ * again. 2048 columns (a 1 MiB panel) rather than 4096 (2 MiB, a whole L2 of
+ * the AVX-512 Xeon guest) leave the panel in the L2 while the row kernel
+ * reads it back: 16-bit transposed calls 1.1-1.16x faster there at 16M and
+ * 0.97-1.12x at 64M (2 threads); 1024 columns were slower at 64M
+ * (docs/dev/performance-history.md).
  *
  * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
  * consecutive rows are taken for one column tile before the next tile
  * starts, visiting each source page once for BLOCK_ROWS rows. */
 #define OPSNN_WALK_STRIP_BYTES 512
 #define OPSNN_WALK_PANEL_MAX_ROWS 256 /* STRIP_BYTES of 16-bit elements */
-#define OPSNN_WALK_PANEL_MAX_COLS 4096 /* same-dtype columns; the panel is then ~2 MiB */
+#define OPSNN_WALK_PANEL_MAX_COLS 2048 /* same-dtype columns; the panel is then ~1 MiB */
 #define OPSNN_WALK_PANEL_PAD 16
 /* the thread's panel when it only holds converted [cols] rows (walk_rows.c) */
 #define OPSNN_WALK_PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
