@@ -192,6 +192,27 @@ static void skip_under_emulator(void)
     }
 }
 
+/* AddressSanitizer's allocator (clang 14's) keeps its own locks through a
+ * fork: a child forked while another thread is inside malloc or free can
+ * wait forever on a lock of the sanitizer's, not of the library's (seen as
+ * a child hung in __asan::Allocator under free, about one run in six). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_FORK_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_FORK_ASAN 1
+#endif
+#endif
+
+static void skip_under_asan(void)
+{
+#ifdef TEST_FORK_ASAN
+    print_message("skipped under AddressSanitizer: its allocator is not fork-safe while other "
+                  "threads allocate\n");
+    skip();
+#endif
+}
+
 /* ---- the pool's states ------------------------------------------------------ */
 
 /* Defect: the child kept the condition variable that counted the parent's
@@ -311,6 +332,7 @@ static void children_forked_while_every_lock_is_busy_use_the_library(void **stat
 {
     (void)state;
     skip_under_emulator();
+    skip_under_asan(); /* its busy threads allocate all the time */
     /* errors logged to a file, so that the logger thread holds the log mutex */
     snprintf(log_root, sizeof log_root, "/tmp/opsnn_test_fork_%ld", (long)getpid());
     setenv("ASCEND_PROCESS_LOG_PATH", log_root, 1);
