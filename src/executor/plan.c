@@ -449,8 +449,21 @@ static void plan_items(opsnn_pass_blocks *b, const opsnn_walk *w)
     }
     int64_t chunks = former / b->chunk + (former % b->chunk != 0);
     int64_t per = chunks / ITEMS_PER_BLOCK + (chunks % ITEMS_PER_BLOCK != 0);
-    b->item = b->threads > 1 && per < chunks ? per * b->chunk : former;
+    b->item = per < chunks ? per * b->chunk : former;
     b->items_per_block = former / b->item + (former % b->item != 0); /* no overflow at INT64_MAX */
+}
+
+/* acc plus the bytes of t's elements, INT64_MAX when that overflows: a view
+ * too large to run (phase 2 refuses it or never gets its memory) still gets
+ * a schedule. */
+static int64_t add_bytes(int64_t acc, const aclTensor *t)
+{
+    int64_t bytes;
+    if (opsnn_mul_i64(t->numel, (int64_t)t->elem_size, &bytes) ||
+        opsnn_add_i64(acc, bytes, &acc)) {
+        return INT64_MAX;
+    }
+    return acc;
 }
 
 static void start_walk(opsnn_iter *it, const opsnn_executor *ex, int noperands)
@@ -483,21 +496,12 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     }
     s->base_src[0][0] = into_temp ? OPSNN_BASE_TEMP : OPSNN_BASE_OUT;
     /* bytes the pass moves: the output and each input once (a broadcast
-     * input is read from memory once, then from cache); a view too large to
-     * run (phase 2 refuses it or never gets its memory) still gets a
-     * schedule */
-    int64_t traffic = 0;
-    for (int i = -1; i < ninputs; i++) {
-        const aclTensor *t = i < 0 ? &ex->out : &ex->in[i];
-        int64_t bytes;
-        if (traffic == INT64_MAX || opsnn_mul_i64(t->numel, (int64_t)t->elem_size, &bytes) ||
-            opsnn_add_i64(traffic, bytes, &traffic)) {
-            traffic = INT64_MAX;
-        }
-        if (i >= 0) {
-            set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
-            s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
-        }
+     * input is read from memory once, then from cache) */
+    int64_t traffic = add_bytes(0, &ex->out);
+    for (int i = 0; i < ninputs; i++) {
+        set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
+        s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
+        traffic = add_bytes(traffic, &ex->in[i]);
     }
     opsnn_iter_coalesce(it);
     aclDataType cdt = ex->desc.compute_dtype;
@@ -523,10 +527,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     aclDataType odt = ex->out.dtype;
     opsnn_walk_make(&v->w, opsnn_ukernel_get(OPSNN_KERNEL_COPY, odt), odt);
     v->nt_store = 0;
-    v->traffic = 0;
-    if (opsnn_mul_i64(numel, 2 * (int64_t)ex->out.elem_size, &v->traffic)) {
-        v->traffic = INT64_MAX;
-    }
+    v->traffic = add_bytes(add_bytes(0, &ex->out), &ex->out); /* the temporary, then the view */
     v->b = blocks;
     plan_items(&v->b, &v->w);
 }
