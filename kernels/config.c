@@ -397,6 +397,9 @@ opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn)
 opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDataType bdt,
                                      aclDataType ydt)
 {
+    if (adt == bdt && bdt == ydt) {
+        return NULL; /* a variant has an operand in another dtype: none to look for */
+    }
     pthread_once(&once, fill_default);
     for (size_t i = 0; i < x_npairs; i++) {
         if (x_pairs[i].fn == fn && x_pairs[i].adt == adt && x_pairs[i].bdt == bdt &&

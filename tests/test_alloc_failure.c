@@ -39,6 +39,17 @@
 #include "common/ptrset.h"
 #include "fuzz/model.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define OPSNN_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OPSNN_TEST_ASAN 1
+#endif
+#endif
+#ifndef OPSNN_TEST_ASAN
+#define OPSNN_TEST_ASAN 0
+#endif
+
 /* ---- bookkeeping of one walk step ---- */
 
 typedef struct {
@@ -510,6 +521,44 @@ static void ptrset_failed_growth_keeps_the_set_intact(void **state)
     assert_int_equal(opsnn_test_alloc_live(), live);
 }
 
+/* The executor's one-block cache (alloc.h): taking the cached block is an
+ * allocation for the hook and the live count, and a failing one leaves the
+ * block where it is. Under AddressSanitizer nothing is cached. */
+static void a_cached_block_is_an_allocation_like_any_other(void **state)
+{
+    (void)state;
+    opsnn_block_cache cache = {NULL};
+    long live = opsnn_test_alloc_live();
+    void *p = opsnn_malloc_cached(&cache, 256);
+    assert_non_null(p);
+    assert_int_equal(opsnn_test_alloc_live(), live + 1);
+    opsnn_free_cached(&cache, p);
+    assert_int_equal(opsnn_test_alloc_live(), live);
+#if OPSNN_TEST_ASAN
+    assert_null(atomic_load(&cache.spare));
+#else
+    assert_ptr_equal(atomic_load(&cache.spare), p);
+#endif
+    opsnn_test_fail_alloc_at(1);
+    assert_null(opsnn_malloc_cached(&cache, 256));
+    assert_int_equal(opsnn_test_alloc_count(), 1);
+    opsnn_test_fail_alloc_at(0);
+    assert_int_equal(opsnn_test_alloc_live(), live);
+    void *q = opsnn_malloc_cached(&cache, 256);
+#if !OPSNN_TEST_ASAN
+    assert_ptr_equal(q, p); /* the cached block, still there after the failure */
+#endif
+    void *r = opsnn_malloc_cached(&cache, 256); /* the cache is empty now: malloc */
+    assert_non_null(r);
+    assert_ptr_not_equal(r, q);
+    assert_int_equal(opsnn_test_alloc_live(), live + 2);
+    opsnn_free_cached(&cache, q);
+    opsnn_free_cached(&cache, r); /* the cache is full: freed */
+    assert_int_equal(opsnn_test_alloc_live(), live);
+    opsnn_block_cache_drain(&cache);
+    assert_null(atomic_load(&cache.spare));
+}
+
 /* An allocation failure inside phase 1 must not depend on which thread's
  * allocation it is: after the walk, the hook is off and nothing fails. */
 static void hook_off_means_no_failures(void **state)
@@ -527,6 +576,7 @@ int main(void)
         cmocka_unit_test_setup(every_allocation_of_the_scenario_fails_cleanly, setup),
         cmocka_unit_test_setup(registry_growth_failures_are_clean, setup),
         cmocka_unit_test(ptrset_failed_growth_keeps_the_set_intact),
+        cmocka_unit_test(a_cached_block_is_an_allocation_like_any_other),
         cmocka_unit_test_setup(hook_off_means_no_failures, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

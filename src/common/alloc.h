@@ -2,6 +2,7 @@
 #ifndef OPSNN_COMMON_ALLOC_H_
 #define OPSNN_COMMON_ALLOC_H_
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 void *opsnn_malloc(size_t size);
@@ -12,6 +13,21 @@ void opsnn_free(void *p);
 /* A block handed to the caller, who releases it with free() (aclGetViewShape
  * and friends): subject to the failure hook, not counted as live. */
 void *opsnn_malloc_for_caller(size_t size);
+
+/* A one-block cache for one hot allocation of a fixed size (the executor,
+ * made and freed once per call): opsnn_free_cached puts the block into the
+ * cache when it is empty, and the next opsnn_malloc_cached takes it from
+ * there instead of calling malloc. For the tests they are an allocation and
+ * a free like any other (the failure hook applies, and a cached block is not
+ * live). Every block given to one cache has the same size; drain it when the
+ * library is unloaded. Under AddressSanitizer nothing is cached, so that a
+ * use after free stays visible. */
+typedef struct {
+    void *_Atomic spare;
+} opsnn_block_cache;
+void *opsnn_malloc_cached(opsnn_block_cache *cache, size_t size);
+void opsnn_free_cached(opsnn_block_cache *cache, void *p);
+void opsnn_block_cache_drain(opsnn_block_cache *cache);
 
 /* Tests: make the n-th allocation from now (1-based) fail; 0 disables. */
 void opsnn_test_fail_alloc_at(long n);

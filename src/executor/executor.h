@@ -61,6 +61,10 @@ int opsnn_shape_equals(const aclTensor *t, const int64_t *shape, int ndim);
 aclnnStatus opsnn_executor_create(const opsnn_op_desc *desc, uint64_t *workspaceSize,
                                   aclOpExecutor **executor);
 
+/* Free an executor made by opsnn_executor_create (its block is kept for the
+ * next one). */
+void opsnn_executor_free(opsnn_executor *ex);
+
 /* Phase 2 shared by the operators (run.c): runs an executor that op's phase 1
  * made. */
 aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_t workspaceSize,

@@ -236,6 +236,6 @@ aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
     if (ex == NULL) {
         return opsnn_handle_not_live(fn, executor);
     }
-    opsnn_free(ex);
+    opsnn_executor_free(ex);
     return ACLNN_SUCCESS;
 }

@@ -193,7 +193,7 @@ aclnnStatus opsnn_executor_run(const opsnn_op_info *op, void *workspace, uint64_
     }
     execute_in_fpenv(ex, need > 0 ? workspace : NULL);
     if (ex != &copy) {
-        opsnn_free(ex);
+        opsnn_executor_free(ex);
     } else if (replanned) {
         opsnn_handle_keep_schedule(executor, &copy.schedule);
     }
