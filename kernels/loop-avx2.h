@@ -4,7 +4,7 @@
  *
  * A step computes one full block of w elements starting at element i and
  * stores it, or with `stream` writes it with non-temporal stores to a 32-byte
- * aligned address. Blocks are 32 bytes of output or less (w * esize <= 32).
+ * aligned address. Blocks are 64 bytes of each operand or less (w * esize <= 64).
  * AVX2 has no masked 8/16-bit loads, so a partial block (the tail, and the
  * head peeled to align a streamed output) runs the same step on zero-padded
  * copies in a stack buffer. Each step loads its inputs before it stores, so
@@ -62,9 +62,9 @@ opsnn_avx2_partial(size_t i, size_t k, const void *a, const void *b, void *y, co
 }
 
 /* The loop of a kernel whose operands have their own element sizes (a
- * variant that converts in registers): blocks are 32 bytes of output or
- * less (w * ysize <= 32, w * asize and w * bsize <= 64), and the streamed
- * loop prefetches every line of each input a block reads.
+ * variant that converts in registers): blocks are 64 bytes of each operand
+ * or less (w * ysize, w * asize and w * bsize <= 64), and the streamed loop
+ * prefetches every line of each input a block reads.
  * always_inline so that `step` becomes a direct, inlined call per kernel. */
 static inline __attribute__((always_inline)) void
 opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
