@@ -73,23 +73,12 @@ void *opsnn_aligned_alloc(size_t alignment, size_t size)
     return track(p);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define CACHE_BLOCKS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CACHE_BLOCKS 0
-#endif
-#endif
-#ifndef CACHE_BLOCKS
-#define CACHE_BLOCKS 1
-#endif
-
 void *opsnn_malloc_cached(opsnn_block_cache *cache, size_t size)
 {
     if (should_fail()) {
         return NULL;
     }
-    void *p = CACHE_BLOCKS ? atomic_exchange(&cache->spare, NULL) : NULL;
+    void *p = OPSNN_ALLOC_CACHES_BLOCKS ? atomic_exchange(&cache->spare, NULL) : NULL;
     return track(p != NULL ? p : malloc(size));
 }
 
@@ -99,7 +88,7 @@ void opsnn_free_cached(opsnn_block_cache *cache, void *p)
         return;
     }
     void *empty = NULL;
-    if (CACHE_BLOCKS && atomic_compare_exchange_strong(&cache->spare, &empty, p)) {
+    if (OPSNN_ALLOC_CACHES_BLOCKS && atomic_compare_exchange_strong(&cache->spare, &empty, p)) {
         atomic_fetch_sub(&live, 1);
         return;
     }

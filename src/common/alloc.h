@@ -22,6 +22,16 @@ void *opsnn_malloc_for_caller(size_t size);
  * live). Every block given to one cache has the same size; drain it when the
  * library is unloaded. Under AddressSanitizer nothing is cached, so that a
  * use after free stays visible. */
+#if defined(__SANITIZE_ADDRESS__)
+#define OPSNN_ALLOC_CACHES_BLOCKS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OPSNN_ALLOC_CACHES_BLOCKS 0
+#endif
+#endif
+#ifndef OPSNN_ALLOC_CACHES_BLOCKS
+#define OPSNN_ALLOC_CACHES_BLOCKS 1
+#endif
 typedef struct {
     void *_Atomic spare;
 } opsnn_block_cache;
