@@ -106,9 +106,9 @@ static void panel16(const mats *m, size_t rows, size_t cols, const unsigned char
                     unsigned char *dst, size_t pitch)
 {
     if (m->es == 4) {
-        opsnn_panel16_ukernel__avx2_x32(rows, cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x32(rows, cols, src, m->n, dst, pitch, 1);
     } else {
-        opsnn_panel16_ukernel__avx2_x16(rows, cols, src, m->n, dst, pitch);
+        opsnn_panel16_ukernel__avx2_x16(rows, cols, src, m->n, dst, pitch, 1);
     }
 }
 

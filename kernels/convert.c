@@ -126,7 +126,7 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
         T *d_ = dst; \
         for (size_t j = 0; j < cols; j++) { \
             const T *col = s_ + (int64_t)j * inner_stride; \
-            if (j + 8 < cols) { \
+            if (prefetch && j + 8 < cols) { \
                 __builtin_prefetch(s_ + (int64_t)(j + 8) * inner_stride); \
             } \
             for (size_t r = 0; r < rows; r++) { \
@@ -137,13 +137,13 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
 
 int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const void *src,
                        aclDataType src_dtype, int64_t inner_stride, int64_t outer_stride,
-                       size_t rows, size_t cols)
+                       size_t rows, size_t cols, int prefetch)
 {
     if (dst_dtype == src_dtype) {
         opsnn_panel16_fn vec = opsnn_panel16_get(opsnn_dtype_size(dst_dtype));
         size_t r16 = rows / 16 * 16;
         if (vec != NULL && r16 > 0 && outer_stride == 1) {
-            vec(r16, cols, src, inner_stride, dst, pitch);
+            vec(r16, cols, src, inner_stride, dst, pitch, prefetch);
             dst = (unsigned char *)dst + r16 * pitch * opsnn_dtype_size(dst_dtype);
             src = (const unsigned char *)src + r16 * opsnn_dtype_size(src_dtype);
             rows -= r16;

@@ -165,17 +165,22 @@ int opsnn_copy_convert(void *dst, aclDataType dst_dtype, int64_t dst_stride, con
  * 2-D gather for transposed operands: dst[r * pitch + j] = src[j * inner_stride
  * + r * outer_stride] for r < rows, j < cols (strides and pitch in elements),
  * converting like opsnn_copy_convert. Returns -1 for an unsupported pair.
+ * With `prefetch` the gather asks for the next columns' lines ahead of use
+ * (another page each, which the hardware prefetcher does not cross to):
+ * worth it when the source comes from memory, wasted instructions when it
+ * is still in the cache from an earlier call. The result is the same.
  */
 int opsnn_gather_panel(void *dst, aclDataType dst_dtype, size_t pitch, const void *src,
                        aclDataType src_dtype, int64_t inner_stride, int64_t outer_stride,
-                       size_t rows, size_t cols);
+                       size_t rows, size_t cols, int prefetch);
 
 /* Panel gather of rows (a multiple of 16) whose elements are adjacent in
  * memory: dst[i * pitch + j] = src[j * col_stride + i], i < rows, j < cols (in
  * elements), in 16-row pieces, every piece of a column group before the next
- * group (so each source column is read as one run of rows elements). */
+ * group (so each source column is read as one run of rows elements);
+ * `prefetch` as for opsnn_gather_panel. */
 typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int64_t col_stride,
-                                 void *dst, size_t pitch);
+                                 void *dst, size_t pitch, int prefetch);
 /* The selected path's panel kernel for elem_size-byte elements, or NULL (then
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
@@ -203,7 +208,8 @@ opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
 #include "cvt/list.inc"
 #undef OPSNN_CVT
 #define OPSNN_PANEL16(isa, bits, fn) \
-    void fn(size_t rows, size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch);
+    void fn(size_t rows, size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch, \
+            int prefetch);
 #include "transpose/list.inc"
 #undef OPSNN_PANEL16
 

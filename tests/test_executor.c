@@ -396,6 +396,63 @@ static void executor_broadcast_input_plan_fuses_broadcast_step(void **state)
     free_case(&c);
 }
 
+/* An n x n float32 tensor at `addr`, transposed ([n, n] view, strides [1, n])
+ * or not. Phase 1 never touches the data, so the address need not be
+ * memory: the plans below are made and destroyed, never run. */
+static aclTensor *square_at(int64_t n, int transposed, uintptr_t addr)
+{
+    int64_t dims[2] = {n, n}, storage = n * n;
+    int64_t strides[2] = {transposed ? 1 : n, transposed ? n : 1};
+    return aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, &storage, 1,
+                           (void *)addr);
+}
+
+/* A transposed input's gather prefetches the next columns only when the call
+ * moves more than the last-level cache holds: a 48 KiB call's source is in
+ * the cache, a 48 GiB call's cannot be (beyond any LLC the library
+ * accepts, 72 MiB per CPU). */
+static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **state)
+{
+    (void)state;
+    if (sizeof(uintptr_t) < 8) {
+        skip(); /* the 48 GiB call needs a 64-bit address space */
+    }
+    static const struct {
+        int64_t n;
+        const char *want;
+    } cases[] = {
+        {64, "49152 bytes moved, gradOutput gathered in 128 x 64 panels (not prefetched)\n"},
+        {65536, "51539607552 bytes moved, gradOutput gathered in 128 x 2048 panels "
+                "(prefetched)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t n = cases[i].n;
+        uintptr_t base = (uintptr_t)1 << 40, span = (uintptr_t)(n * n * 4) + 4096;
+        aclTensor *g = square_at(n, 1, base), *x = square_at(n, 0, base + span),
+                  *o = square_at(n, 0, base + 2 * span);
+        float lambda = 0.5f;
+        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+        assert_non_null(g);
+        assert_non_null(x);
+        assert_non_null(o);
+        assert_non_null(l);
+        uint64_t ws = 1;
+        aclOpExecutor *ex = NULL;
+        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex),
+                         ACLNN_SUCCESS);
+        char text[2048];
+        assert_true(opsnn_plan_dump(ex, text, sizeof text) < sizeof text);
+        if (strstr(text, cases[i].want) == NULL) {
+            fail_msg("n=%lld: no \"%s\" in the plan:\n%s", (long long)n, cases[i].want, text);
+        }
+        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
+        aclDestroyTensor(g);
+        aclDestroyTensor(x);
+        aclDestroyTensor(o);
+    }
+}
+
 static void executor_mixed_dtype_plan_casts_around_float_kernel(void **state)
 {
     (void)state;
@@ -1030,6 +1087,7 @@ int main(void)
         cmocka_unit_test(executor_plain_plan_is_single_kernel_step_without_workspace),
         cmocka_unit_test(executor_strided_input_plan_fuses_contiguous_step),
         cmocka_unit_test(executor_broadcast_input_plan_fuses_broadcast_step),
+        cmocka_unit_test(executor_transposed_plan_prefetches_only_beyond_the_cache),
         cmocka_unit_test(executor_mixed_dtype_plan_casts_around_float_kernel),
         cmocka_unit_test(executor_strided_output_plan_fuses_view_copy),
         cmocka_unit_test(executor_overlapping_output_plan_uses_workspace_and_unfused_view_copy),

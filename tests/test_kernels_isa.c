@@ -805,10 +805,14 @@ static void panel16_kernels_equal_the_plain_gather(void **state)
                                 }
                             }
                         }
-                        fn(rows, cols, src, (int64_t)stride, got, PITCH);
-                        if (memcmp(want, got, sizeof want) != 0) {
-                            fail_msg("%s panel16 x%zu: rows=%zu cols=%zu stride=%zu differs",
-                                     opsnn_isa_name((int)av[ai]), es * 8, rows, cols, stride);
+                        for (int pf = 0; pf < 2; pf++) { /* prefetching or not */
+                            memset(got, 0xa5, sizeof got);
+                            fn(rows, cols, src, (int64_t)stride, got, PITCH, pf);
+                            if (memcmp(want, got, sizeof want) != 0) {
+                                fail_msg("%s panel16 x%zu: rows=%zu cols=%zu stride=%zu "
+                                         "prefetch=%d differs", opsnn_isa_name((int)av[ai]),
+                                         es * 8, rows, cols, stride, pf);
+                            }
                         }
                     }
                 }
@@ -862,13 +866,16 @@ static void gather_panel_odd_shapes_equal_the_plain_loop(void **state)
                                 }
                             }
                         }
-                        assert_int_equal(opsnn_gather_panel(got, dt, PITCH, src, dt,
-                                                            (int64_t)stride, 1, rows, cols),
-                                         0);
-                        if (memcmp(want, got, sizeof want) != 0) {
-                            fail_msg("%s gather_panel %s: rows=%zu cols=%zu stride=%zu differs",
-                                     opsnn_isa_name((int)av[ai]), wide ? "fp32" : "fp16", rows,
-                                     cols, stride);
+                        for (int pf = 0; pf < 2; pf++) { /* prefetching or not */
+                            memset(got, 0x5a, sizeof got);
+                            assert_int_equal(opsnn_gather_panel(got, dt, PITCH, src, dt,
+                                                                (int64_t)stride, 1, rows, cols, pf),
+                                             0);
+                            if (memcmp(want, got, sizeof want) != 0) {
+                                fail_msg("%s gather_panel %s: rows=%zu cols=%zu stride=%zu "
+                                         "prefetch=%d differs", opsnn_isa_name((int)av[ai]),
+                                         wide ? "fp32" : "fp16", rows, cols, stride, pf);
+                            }
                         }
                     }
                 }

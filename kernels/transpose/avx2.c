@@ -93,14 +93,14 @@ static inline void prefetch_group(const char *line, int64_t col_bytes)
 }
 
 void opsnn_panel16_ukernel__avx2_x32(size_t rows, size_t cols, const void *src, int64_t col_stride,
-                                     void *dst, size_t pitch)
+                                     void *dst, size_t pitch, int prefetch)
 {
     const float *s = src;
     float *d = dst;
     size_t j = 0;
     for (; j + 8 <= cols; j += 8) {
         const float *col = s + (int64_t)j * col_stride;
-        int ahead = j + 16 <= cols;
+        int ahead = prefetch && j + 16 <= cols;
         for (size_t i0 = 0; i0 < rows; i0 += 16) {
             tile_x32(col + i0, col_stride, d + i0 * pitch + j, pitch);
             tile_x32(col + i0 + 8, col_stride, d + (i0 + 8) * pitch + j, pitch);
@@ -117,14 +117,14 @@ void opsnn_panel16_ukernel__avx2_x32(size_t rows, size_t cols, const void *src, 
 }
 
 void opsnn_panel16_ukernel__avx2_x16(size_t rows, size_t cols, const void *src, int64_t col_stride,
-                                     void *dst, size_t pitch)
+                                     void *dst, size_t pitch, int prefetch)
 {
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
     for (; j + 8 <= cols; j += 8) {
         const uint16_t *col = s + (int64_t)j * col_stride;
-        int ahead = j + 16 <= cols;
+        int ahead = prefetch && j + 16 <= cols;
         for (size_t i0 = 0; i0 < rows; i0 += 16) {
             tile_x16(col + i0, col_stride, d + i0 * pitch + j, pitch);
             if (ahead && i0 % 32 == 0) { /* one line holds 32 rows */

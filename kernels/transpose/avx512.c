@@ -38,7 +38,8 @@ static inline void transpose16(__m512 r[16])
 }
 
 void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src,
-                                       int64_t col_stride, void *dst, size_t pitch)
+                                       int64_t col_stride, void *dst, size_t pitch,
+                                       int prefetch)
 {
     const float *s = src;
     float *d = dst;
@@ -49,7 +50,7 @@ void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src
             for (int c = 0; c < 16; c++) {
                 const float *col = s + (int64_t)(j + (size_t)c) * col_stride + (int64_t)i0;
                 r[c] = _mm512_loadu_ps(col);
-                if (j + 32 <= cols) { /* next group's line: another page, no hardware prefetch */
+                if (prefetch && j + 32 <= cols) { /* next group's line: another page */
                     _mm_prefetch((const char *)(col + 16 * col_stride), _MM_HINT_T0);
                 }
             }
@@ -100,14 +101,15 @@ static inline void rows32_x16(const uint16_t *col, int64_t cs, uint16_t *d, size
 }
 
 void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src,
-                                       int64_t col_stride, void *dst, size_t pitch)
+                                       int64_t col_stride, void *dst, size_t pitch,
+                                       int prefetch)
 {
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
     for (; j + 16 <= cols; j += 16) {
         const uint16_t *col = s + (int64_t)j * col_stride;
-        int ahead = j + 32 <= cols;
+        int ahead = prefetch && j + 32 <= cols;
         size_t i0 = 0;
         for (; i0 + 32 <= rows; i0 += 32) {
             rows32_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 0, ahead);

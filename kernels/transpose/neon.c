@@ -61,8 +61,9 @@ static void gather_columns(size_t rows, size_t j, size_t cols, const void *src, 
 }
 
 void opsnn_panel16_ukernel__neon_x32(size_t rows, size_t cols, const void *src, int64_t col_stride,
-                                     void *dst, size_t pitch)
+                                     void *dst, size_t pitch, int prefetch)
 {
+    (void)prefetch; /* this path issues no software prefetch */
     const uint32_t *s = src;
     uint32_t *d = dst;
     size_t j = 0;
@@ -82,8 +83,9 @@ void opsnn_panel16_ukernel__neon_x32(size_t rows, size_t cols, const void *src, 
 }
 
 void opsnn_panel16_ukernel__neon_x16(size_t rows, size_t cols, const void *src, int64_t col_stride,
-                                     void *dst, size_t pitch)
+                                     void *dst, size_t pitch, int prefetch)
 {
+    (void)prefetch; /* this path issues no software prefetch */
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;

@@ -181,10 +181,18 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
                opsnn_get_threading(), opsnn_isa_name(sc->isa),
                p->nt_store ? "streaming" : "plain");
         if (p->traffic == INT64_MAX) {
-            APPEND("more than %" PRId64 " bytes moved\n", INT64_MAX);
+            APPEND("more than %" PRId64 " bytes moved", INT64_MAX);
         } else {
-            APPEND("%" PRId64 " bytes moved\n", p->traffic);
+            APPEND("%" PRId64 " bytes moved", p->traffic);
         }
+        int pk = p->w.panel_input; /* operand pk of the pass: input pk - 1 of the kernel pass */
+        if (pk != 0) {
+            APPEND(", %s gathered in %" PRId64 " x %" PRId64 " panels (%s)",
+                   i == 0 ? opsnn_operand_name(ex.desc.op, pk - 1) : "the temporary",
+                   p->w.strip_rows, p->w.panel_cols,
+                   p->w.panel_prefetch ? "prefetched" : "not prefetched");
+        }
+        APPEND("\n");
     }
     return total;
 }

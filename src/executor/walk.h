@@ -91,6 +91,7 @@ typedef struct {
     int panel_input;
     int64_t strip_rows, panel_cols;
     size_t panel_bytes;
+    int panel_prefetch; /* opsnn_gather_panel's prefetch (set by the schedule) */
     opsnn_walk_kernels panel_k;
     /* the rows walk: bit k set when input k is a [cols] row in another dtype
      * converted once per call (walk_rows.c), and the kernels with those

@@ -45,7 +45,8 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
                 int64_t h = rend - i0 < strip ? rend - i0 : strip;
                 const char *src = row[pk] + (i0 * outer[pk] + j0 * inner[pk]) * es[pk];
                 if (opsnn_gather_panel(panel, cdt, (size_t)pitch, src, r->dtype[pk], inner[pk],
-                                       outer[pk], (size_t)h, (size_t)cols) != 0) {
+                                       outer[pk], (size_t)h, (size_t)cols,
+                                       w->panel_prefetch) != 0) {
                     return -1;
                 }
                 const opsnn_kparams *prm = opsnn_row_params(r->params, &short_run, cols);
