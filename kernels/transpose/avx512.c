@@ -1,39 +1,68 @@
 /* Panel gather, AVX-512F: a transposed operand whose panel rows are adjacent
- * in memory (outer stride 1) has a 16-row piece of each panel column in one
- * load (all pieces of a column group before the next group: one burst of
- * lines per source row); the
- * columns are transposed in registers (unpack, shuffle within 128-bit lanes,
- * then across lanes) into 16 panel rows. 16-bit elements are first paired,
- * two columns per 32-bit lane, so one 32-bit transpose moves 16 columns of
- * 32 rows.
+ * in memory (outer stride 1) is read 8 panel columns at a time, one whole
+ * 64-byte line of each column per load (16 fp32 rows, 32 16-bit rows), all
+ * lines of a column group before the next group: one burst of lines per
+ * source row. As on AVX2, only the group's 8 lines are live: reading 16
+ * columns per step (16 live lines, all in one L1 set at a power-of-two
+ * column stride) was 7-18 % slower for fp32 and up to 18 % for 16-bit types
+ * on a Zen 5 guest at 1M-64M elements. The columns are transposed in
+ * registers within 128-bit lanes (unpack and shuffle), then fp32 rows are
+ * joined across lanes by a two-source permute; 16-bit rows are stored a
+ * lane (8 columns) at a time. The tiles are small arrays: -O3 (Release and
+ * RelWithDebInfo builds of the library) keeps them in registers, -O2 does
+ * not (the AVX2 file names every value instead).
  * Pure bit moves: no result can change. */
 #include <immintrin.h>
 #include <stdint.h>
 
 #include "kernels.h"
 
-static inline void transpose16(__m512 r[16])
+/* The upper 8 floats of a (through the F form, which SIMDe also has). */
+static inline __m256 high8(__m512 a)
 {
-    __m512 t[16], u[16], v[16];
-    for (int i = 0; i < 16; i += 2) {
-        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
-        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(a), 1));
+}
+
+/* 8 columns x 16 rows of fp32: column c is the line at s + c * cs (lane L
+ * rows 4L..4L+3); a 4 x 4 transpose within each 128-bit lane leaves in u_k
+ * (k < 4) row 4L+k of columns 0-3 and in u_{k+4} the same rows of columns
+ * 4-7, and one two-source permute per pair puts rows k and k+4 (or k+8 and
+ * k+12) of all 8 columns into one register. */
+static inline void tile8_x32(const float *s, int64_t cs, float *d, size_t pitch)
+{
+    static const int32_t LO[16] = {0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23};
+    static const int32_t HI[16] = {8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31};
+    __m512 r[8], t[8], u[8];
+    for (int c = 0; c < 8; c++) {
+        r[c] = _mm512_loadu_ps(s + c * cs);
     }
-    for (int i = 0; i < 16; i += 4) {
-        u[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
-        u[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
-        u[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-        u[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    for (int c = 0; c < 8; c += 2) {
+        t[c] = _mm512_unpacklo_ps(r[c], r[c + 1]);
+        t[c + 1] = _mm512_unpackhi_ps(r[c], r[c + 1]);
     }
-    for (int i = 0; i < 4; i++) {
-        v[i] = _mm512_shuffle_f32x4(u[i], u[i + 4], 0x88);
-        v[i + 4] = _mm512_shuffle_f32x4(u[i], u[i + 4], 0xDD);
-        v[i + 8] = _mm512_shuffle_f32x4(u[i + 8], u[i + 12], 0x88);
-        v[i + 12] = _mm512_shuffle_f32x4(u[i + 8], u[i + 12], 0xDD);
+    for (int g = 0; g < 8; g += 4) {
+        u[g / 4 * 4] = _mm512_shuffle_ps(t[g], t[g + 2], 0x44);
+        u[g / 4 * 4 + 1] = _mm512_shuffle_ps(t[g], t[g + 2], 0xEE);
+        u[g / 4 * 4 + 2] = _mm512_shuffle_ps(t[g + 1], t[g + 3], 0x44);
+        u[g / 4 * 4 + 3] = _mm512_shuffle_ps(t[g + 1], t[g + 3], 0xEE);
     }
-    for (int i = 0; i < 8; i++) {
-        r[i] = _mm512_shuffle_f32x4(v[i], v[i + 8], 0x88);
-        r[i + 8] = _mm512_shuffle_f32x4(v[i], v[i + 8], 0xDD);
+    const __m512i lo = _mm512_loadu_si512(LO), hi = _mm512_loadu_si512(HI);
+    for (int k = 0; k < 4; k++) {
+        __m512 a = _mm512_permutex2var_ps(u[k], lo, u[k + 4]);
+        __m512 b = _mm512_permutex2var_ps(u[k], hi, u[k + 4]);
+        _mm256_storeu_ps(d + (size_t)k * pitch, _mm512_castps512_ps256(a));
+        _mm256_storeu_ps(d + (size_t)(k + 4) * pitch, high8(a));
+        _mm256_storeu_ps(d + (size_t)(k + 8) * pitch, _mm512_castps512_ps256(b));
+        _mm256_storeu_ps(d + (size_t)(k + 12) * pitch, high8(b));
+    }
+}
+
+/* The next group's 8 lines at the same rows: another page each, which the
+ * hardware prefetcher does not cross to. */
+static inline void prefetch_group(const char *line, int64_t col_bytes)
+{
+    for (int c = 0; c < 8; c++) {
+        _mm_prefetch(line + c * col_bytes, _MM_HINT_T0);
     }
 }
 
@@ -44,19 +73,13 @@ void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src
     const float *s = src;
     float *d = dst;
     size_t j = 0;
-    for (; j + 16 <= cols; j += 16) {
+    for (; j + 8 <= cols; j += 8) {
+        const float *col = s + (int64_t)j * col_stride;
+        int ahead = prefetch && j + 16 <= cols;
         for (size_t i0 = 0; i0 < rows; i0 += 16) {
-            __m512 r[16];
-            for (int c = 0; c < 16; c++) {
-                const float *col = s + (int64_t)(j + (size_t)c) * col_stride + (int64_t)i0;
-                r[c] = _mm512_loadu_ps(col);
-                if (prefetch && j + 32 <= cols) { /* next group's line: another page */
-                    _mm_prefetch((const char *)(col + 16 * col_stride), _MM_HINT_T0);
-                }
-            }
-            transpose16(r);
-            for (int i = 0; i < 16; i++) {
-                _mm512_storeu_ps(d + (i0 + (size_t)i) * pitch + j, r[i]);
+            tile8_x32(col + i0, col_stride, d + i0 * pitch + j, pitch);
+            if (ahead) {
+                prefetch_group((const char *)(col + 8 * col_stride + i0), col_stride * 4);
             }
         }
     }
@@ -67,36 +90,40 @@ void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src
     }
 }
 
-/* 16-bit: 16 columns x 32 rows, one whole 64-byte line of each column per
- * load (the fp32 kernel's 16 live lines). Columns 2p and 2p+1 are
- * interleaved at 16 bits within 128-bit lanes, into 32-bit pairs: lo_p holds
- * rows 8L..8L+3 of lane L, hi_p rows 8L+4..8L+7, so the 16 x 16 transpose of
- * (lo_0..lo_7, hi_0..hi_7) leaves in t_k row 8(k/4)+k%4 of the 16 columns
- * (low 256 bits) and that row + 4 (high 256 bits). With `half`, only the
- * column's first 16 rows are read and stored (k < 8). Reading 32 columns
- * of half a line each, as the first version did, kept 32 lines live: with a
- * power-of-two column stride all in one L1 set, each was fetched twice. */
-static inline void rows32_x16(const uint16_t *col, int64_t cs, uint16_t *d, size_t pitch,
-                              int half, int ahead)
+/* 8 columns x 32 rows of a 16-bit type: column c is the line at s + c * cs
+ * (lane L rows 8L..8L+7); an 8 x 8 transpose of 16-bit elements within each
+ * 128-bit lane (unpack at 16, 32 and 64 bits) leaves in e_i row 8L+i of the
+ * 8 columns in lane L. With `half` only the first 16 rows are read and
+ * stored. */
+static inline void tile8_x16(const uint16_t *s, int64_t cs, uint16_t *d, size_t pitch, int half)
 {
-    __m512 r[16];
-    for (int p = 0; p < 8; p++) {
-        const uint16_t *c0 = col + 2 * p * cs, *c1 = c0 + cs;
-        __m512i a = half ? _mm512_maskz_loadu_epi16(0xFFFF, c0) : _mm512_loadu_si512(c0);
-        __m512i b = half ? _mm512_maskz_loadu_epi16(0xFFFF, c1) : _mm512_loadu_si512(c1);
-        if (ahead) { /* next group's line: another page, no hardware prefetch */
-            _mm_prefetch((const char *)(c0 + 16 * cs), _MM_HINT_T0);
-            _mm_prefetch((const char *)(c1 + 16 * cs), _MM_HINT_T0);
-        }
-        r[p] = _mm512_castsi512_ps(_mm512_unpacklo_epi16(a, b));
-        r[p + 8] = _mm512_castsi512_ps(_mm512_unpackhi_epi16(a, b));
+    __m512i v[8], a[8], b[8];
+    for (int c = 0; c < 8; c++) {
+        v[c] = half ? _mm512_maskz_loadu_epi16(0xFFFF, s + c * cs)
+                    : _mm512_loadu_si512(s + c * cs);
     }
-    transpose16(r);
-    for (int k = 0; k < (half ? 8 : 16); k++) {
-        size_t row = (size_t)(8 * (k / 4) + k % 4);
-        __m512i t = _mm512_castps_si512(r[k]);
-        _mm256_storeu_si256((__m256i *)(d + row * pitch), _mm512_castsi512_si256(t));
-        _mm256_storeu_si256((__m256i *)(d + (row + 4) * pitch), _mm512_extracti64x4_epi64(t, 1));
+    for (int c = 0; c < 8; c += 2) {
+        a[c] = _mm512_unpacklo_epi16(v[c], v[c + 1]);
+        a[c + 1] = _mm512_unpackhi_epi16(v[c], v[c + 1]);
+    }
+    for (int g = 0; g < 8; g += 4) {
+        b[g] = _mm512_unpacklo_epi32(a[g], a[g + 2]);
+        b[g + 1] = _mm512_unpackhi_epi32(a[g], a[g + 2]);
+        b[g + 2] = _mm512_unpacklo_epi32(a[g + 1], a[g + 3]);
+        b[g + 3] = _mm512_unpackhi_epi32(a[g + 1], a[g + 3]);
+    }
+    for (int k = 0; k < 4; k++) {
+        __m512i e[2] = {_mm512_unpacklo_epi64(b[k], b[k + 4]),
+                        _mm512_unpackhi_epi64(b[k], b[k + 4])};
+        for (int h = 0; h < 2; h++) {
+            uint16_t *row = d + (size_t)(2 * k + h) * pitch;
+            _mm_storeu_si128((__m128i *)row, _mm512_castsi512_si128(e[h]));
+            _mm_storeu_si128((__m128i *)(row + 8 * pitch), _mm512_extracti32x4_epi32(e[h], 1));
+            if (!half) {
+                _mm_storeu_si128((__m128i *)(row + 16 * pitch), _mm512_extracti32x4_epi32(e[h], 2));
+                _mm_storeu_si128((__m128i *)(row + 24 * pitch), _mm512_extracti32x4_epi32(e[h], 3));
+            }
+        }
     }
 }
 
@@ -107,15 +134,21 @@ void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
-    for (; j + 16 <= cols; j += 16) {
+    for (; j + 8 <= cols; j += 8) {
         const uint16_t *col = s + (int64_t)j * col_stride;
-        int ahead = prefetch && j + 32 <= cols;
+        int ahead = prefetch && j + 16 <= cols;
         size_t i0 = 0;
         for (; i0 + 32 <= rows; i0 += 32) {
-            rows32_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 0, ahead);
+            tile8_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 0);
+            if (ahead) {
+                prefetch_group((const char *)(col + 8 * col_stride + i0), col_stride * 2);
+            }
         }
         if (i0 < rows) { /* rows is a multiple of 16 */
-            rows32_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 1, ahead);
+            tile8_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 1);
+            if (ahead) {
+                prefetch_group((const char *)(col + 8 * col_stride + i0), col_stride * 2);
+            }
         }
     }
     for (; j < cols; j++) {
