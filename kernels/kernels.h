@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "acl/acl_base.h"
 
@@ -184,6 +185,28 @@ typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int6
 /* The selected path's panel kernel for elem_size-byte elements, or NULL (then
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
+
+/*
+ * A run whose one b value decides every element's answer as "a" or "+0"
+ * (a variant with one value for b whose rule picks g or zero bits): a copy
+ * of a's bits (memmove: an in-place call has y == a) or a fill with zero
+ * bytes, which on short rows costs a fraction of the kernel's vector loop.
+ * Does the run and returns 1 unless it is streamed (`stream`: the kernel's
+ * loop keeps its non-temporal stores); then returns 0 and does nothing.
+ */
+static inline int opsnn_run_copy_or_zero(size_t n, const void *a, void *y, size_t esize,
+                                         int keep, int stream)
+{
+    if (stream) {
+        return 0;
+    }
+    if (keep) {
+        memmove(y, a, n * esize);
+    } else {
+        memset(y, 0, n * esize);
+    }
+    return 1;
+}
 
 /*
  * The float32 NaN that every path writes where the arithmetic itself makes a

@@ -31,7 +31,7 @@ static inline size_t tv_rules(opsnn_kernel_kind kind)
 static inline const void *tv_make(opsnn_kernel_kind kind, float lambda, size_t rule, tv_params *st)
 {
     if (kind == OPSNN_KERNEL_HARDSHRINK_BWD) {
-        st->hard = (opsnn_hardshrink_bwd_params){lambda, (int32_t)rule};
+        st->hard = opsnn_hardshrink_bwd_params_make(lambda, (int32_t)rule);
     } else {
         st->soft = (opsnn_softshrink_bwd_params){lambda};
     }

@@ -142,7 +142,8 @@ aclnnStatus aclnnHardshrinkBackwardGetWorkspaceSize(const aclTensor *gradOutput,
         desc.compute_dtype = e->dtype;
     }
     float l = opsnn_scalar_to_float(lambd);
-    const opsnn_hardshrink_bwd_params params = {l < 0.0f ? 0.0f : l, rule_of(cfg.gen)};
+    const opsnn_hardshrink_bwd_params params =
+        opsnn_hardshrink_bwd_params_make(l < 0.0f ? 0.0f : l, rule_of(cfg.gen));
     memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }

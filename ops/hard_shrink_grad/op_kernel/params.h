@@ -22,10 +22,19 @@ typedef enum {
 } opsnn_hardshrink_bwd_rule;
 
 /* lambd as float32, as the op_api hands it to the kernel: a negative value
- * already replaced by 0; -0, +inf and NaN as given. rule: the values above. */
+ * already replaced by 0; -0, +inf and NaN as given. rule: the values above.
+ * t: the keep threshold of each dtype (FLOAT, FLOAT16, BF16) that lambd and
+ * rule give, worked out once per call rather than by every kernel call (a
+ * broadcast [rows, 1] self calls the kernel once per row). Made only by
+ * opsnn_hardshrink_bwd_params_make. */
 typedef struct {
     float lambd;
     int32_t rule;
+    int32_t t[3];
 } opsnn_hardshrink_bwd_params;
+
+/* The parameters of a call with lambd and rule, thresholds included
+ * (hardshrink-bwd/scalar.c; rule.h: opsnn_hardshrink_bwd_threshold). */
+opsnn_hardshrink_bwd_params opsnn_hardshrink_bwd_params_make(float lambd, int32_t rule);
 
 #endif /* OPSNN_OPS_HARD_SHRINK_GRAD_PARAMS_H_ */

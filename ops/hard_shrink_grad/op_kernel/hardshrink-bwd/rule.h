@@ -47,40 +47,55 @@ typedef struct {
     int bf16;                     /* 1: BF16, 0: FLOAT16 */
 } opsnn_hardshrink_bwd_xlanes;
 
+/* The keep threshold t for lambd l under rule on dtype dt (ACL_FLOAT,
+ * ACL_FLOAT16, ACL_BF16; inf: that dtype's infinity bits). */
+static inline int32_t opsnn_hardshrink_bwd_threshold(float l, int32_t rule, aclDataType dt,
+                                                     uint32_t inf)
+{
+    int gt = rule == OPSNN_HARDSHRINK_BWD_GT, f16 = dt == ACL_FLOAT16;
+    if (l != l) {
+        return gt ? (int32_t)inf : -1;
+    }
+    if (l < 0.0f) {
+        return -1; /* not from the op_api (it clamps to 0): every non-NaN keeps g */
+    }
+    if (dt == ACL_FLOAT) {
+        return (int32_t)(opsnn_f32_bits(l) & 0x7fffffffu);
+    }
+    uint16_t h = (uint16_t)((f16 ? opsnn_f32_to_f16(l) : opsnn_f32_to_bf16(l)) & 0x7fffu);
+    /* FLOAT16 under SELECT and MUL compares in half against the rounded
+     * lambd: t is its magnitude. Otherwise the compare is in float32: one
+     * step down when rounding went up. */
+    if (!f16 || gt) {
+        float v = f16 ? opsnn_f16_to_f32(h) : opsnn_bf16_to_f32(h);
+        if (v > l) {
+            h--;
+        }
+    }
+    return h;
+}
+
+/* The infinity bits of dt (ACL_FLOAT, ACL_FLOAT16, ACL_BF16). */
+static inline uint32_t opsnn_hardshrink_bwd_inf(aclDataType dt)
+{
+    return dt == ACL_FLOAT ? 0x7f800000u : dt == ACL_FLOAT16 ? 0x7c00u : 0x7f80u;
+}
+
 /* The lanes of one call on dtype dt (ACL_FLOAT, ACL_FLOAT16, ACL_BF16). */
 static inline opsnn_hardshrink_bwd_lanes opsnn_hardshrink_bwd_lanes_of(const opsnn_kparams *p,
                                                                        aclDataType dt)
 {
     const opsnn_hardshrink_bwd_params *hp = p->op;
-    float l = hp->lambd;
     int gt = hp->rule == OPSNN_HARDSHRINK_BWD_GT;
     opsnn_hardshrink_bwd_lanes r;
     int f32 = dt == ACL_FLOAT, f16 = dt == ACL_FLOAT16;
-    r.inf = f32 ? 0x7f800000u : f16 ? 0x7c00u : 0x7f80u;
+    r.inf = opsnn_hardshrink_bwd_inf(dt);
     r.qbit = f32 ? 0x00400000u : f16 ? 0x0200u : 0x0040u;
     r.dnan = f32 ? 0x7fc00000u : f16 ? 0x7e00u : 0x7fc0u;
     r.u = gt ? (int32_t)r.inf : f32 ? INT32_MAX : INT16_MAX;
     r.mul = hp->rule == OPSNN_HARDSHRINK_BWD_MUL;
     r.keep = 0;
-    if (l != l) {
-        r.t = gt ? (int32_t)r.inf : -1;
-    } else if (l < 0.0f) {
-        r.t = -1; /* not from the op_api (it clamps to 0): every non-NaN keeps g */
-    } else if (f32) {
-        r.t = (int32_t)(opsnn_f32_bits(l) & 0x7fffffffu);
-    } else {
-        uint16_t h = (uint16_t)((f16 ? opsnn_f32_to_f16(l) : opsnn_f32_to_bf16(l)) & 0x7fffu);
-        /* FLOAT16 under SELECT and MUL compares in half against the rounded
-         * lambd: t is its magnitude. Otherwise the compare is in float32:
-         * one step down when rounding went up. */
-        if (!f16 || gt) {
-            float v = f16 ? opsnn_f16_to_f32(h) : opsnn_bf16_to_f32(h);
-            if (v > l) {
-                h--;
-            }
-        }
-        r.t = h;
-    }
+    r.t = hp->t[f32 ? 0 : f16 ? 1 : 2];
     return r;
 }
 
@@ -205,7 +220,11 @@ typedef enum {
                                                          const opsnn_kparams *p)                \
     {                                                                                           \
         opsnn_hardshrink_bwd_lanes r = opsnn_hardshrink_bwd_lanes_c(p, dt, b);                  \
-        run(n, a, a, y, p, &r, how_c);                                                          \
+        /* SELECT and GT: y is g or +0 for the whole run */                                     \
+        if (r.mul || !opsnn_run_copy_or_zero(n, a, y, dt == ACL_FLOAT ? 4 : 2, r.keep != 0,    \
+                                             p->nt_store)) {                                    \
+            run(n, a, a, y, p, &r, how_c);                                                      \
+        }                                                                                       \
     }
 #define OPSNN_HARDSHRINK_BWD_KERNEL_X(isa, dt, suffix, how)                                      \
     void opsnn_hardshrink_bwd_ukernel__##isa##_##suffix##_f32_##suffix(                         \

@@ -35,3 +35,13 @@ static void run(size_t n, const void *a, const void *b, void *y, const opsnn_kpa
 }
 
 OPSNN_HARDSHRINK_BWD_KERNELS(scalar)
+
+opsnn_hardshrink_bwd_params opsnn_hardshrink_bwd_params_make(float lambd, int32_t rule)
+{
+    static const aclDataType DT[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    opsnn_hardshrink_bwd_params hp = {lambd, rule, {0, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        hp.t[k] = opsnn_hardshrink_bwd_threshold(lambd, rule, DT[k], opsnn_hardshrink_bwd_inf(DT[k]));
+    }
+    return hp;
+}
