@@ -128,6 +128,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx2_f32(size_t n, const void *a, const voi
                                               const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 4, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 4, 8, step_c32);
 }
 
@@ -135,6 +138,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx2_f16(size_t n, const void *a, const voi
                                               const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 2, 16, step_c16);
 }
 
@@ -142,6 +148,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx2_bf16(size_t n, const void *a, const vo
                                                const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx2_loop(n, a, a, y, &m, p->nt_store, 2, 16, step_c16);
 }
 

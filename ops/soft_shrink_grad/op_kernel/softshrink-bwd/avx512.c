@@ -127,6 +127,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx512_f32(size_t n, const void *a, const v
                                                 const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 4, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 4, 16, step_c32);
 }
 
@@ -134,6 +137,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx512_f16(size_t n, const void *a, const v
                                                 const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
 }
 
@@ -141,6 +147,9 @@ void opsnn_softshrink_bwd_c_ukernel__avx512_bf16(size_t n, const void *a, const 
                                                  const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
+        return;
+    }
     opsnn_avx512_loop(n, a, a, y, &m, p->nt_store, 2, 32, step_c16);
 }
 

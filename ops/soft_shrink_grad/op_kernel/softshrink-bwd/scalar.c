@@ -45,22 +45,10 @@ void opsnn_softshrink_bwd_ukernel__scalar_bf16(size_t n, const void *a, const vo
 }
 
 /* The variants with one self value for the whole run (b points at it): the
- * rule is decided once, y = g & mask. */
+ * rule is decided once, y = g & mask, i.e. a copy of g or zeros. */
 static void select_c(size_t n, const void *a, void *y, size_t esize, uint32_t mask)
 {
-    if (esize == 4) {
-        const uint32_t *g = a;
-        uint32_t *out = y;
-        for (size_t i = 0; i < n; i++) {
-            out[i] = g[i] & mask;
-        }
-    } else {
-        const uint16_t *g = a;
-        uint16_t *out = y;
-        for (size_t i = 0; i < n; i++) {
-            out[i] = (uint16_t)(g[i] & mask);
-        }
-    }
+    opsnn_run_copy_or_zero(n, a, y, esize, mask != 0, 0);
 }
 
 void opsnn_softshrink_bwd_c_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
