@@ -99,7 +99,7 @@ void opsnn_softshrink_bwd_c_ukernel__neon_f32(size_t n, const void *a, const voi
                                               const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT, p);
-    if (opsnn_run_copy_or_zero(n, a, y, 4, m != 0, 0)) {
+    if (opsnn_run_copy_or_zero(n, a, y, 4, m != 0, p->nt_store)) {
         return;
     }
     opsnn_neon_loop(n, a, a, y, &m, 4, 8, step_c32);
@@ -109,7 +109,7 @@ void opsnn_softshrink_bwd_c_ukernel__neon_f16(size_t n, const void *a, const voi
                                               const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_FLOAT16, p);
-    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, 0)) {
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
         return;
     }
     opsnn_neon_loop(n, a, a, y, &m, 2, 8, step_c16);
@@ -119,7 +119,7 @@ void opsnn_softshrink_bwd_c_ukernel__neon_bf16(size_t n, const void *a, const vo
                                                const opsnn_kparams *p)
 {
     uint32_t m = opsnn_softshrink_bwd_c_mask(b, ACL_BF16, p);
-    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, 0)) {
+    if (opsnn_run_copy_or_zero(n, a, y, 2, m != 0, p->nt_store)) {
         return;
     }
     opsnn_neon_loop(n, a, a, y, &m, 2, 8, step_c16);
