@@ -39,6 +39,12 @@ void *opsnn_malloc_cached(opsnn_block_cache *cache, size_t size);
 void opsnn_free_cached(opsnn_block_cache *cache, void *p);
 void opsnn_block_cache_drain(opsnn_block_cache *cache);
 
+/* The test hooks. The library counts allocations and live blocks from the
+ * first call of any of them on (before it, allocating pays no atomic), so a
+ * test calls one before the allocations it watches: a block allocated
+ * before the first call and freed after it would read as one live block
+ * less. */
+
 /* Tests: make the n-th allocation from now (1-based) fail; 0 disables. */
 void opsnn_test_fail_alloc_at(long n);
 /* Tests: number of allocations made since the last opsnn_test_fail_alloc_at. */
