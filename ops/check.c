@@ -38,7 +38,10 @@ aclnnStatus opsnn_check_dtypes(const char *api, const opsnn_op_info *op, int n,
 {
     aclnnStatus rc = ACLNN_SUCCESS;
     for (int i = 0; i < n && rc == ACLNN_SUCCESS; i++) {
-        rc = opsnn_check_dtype(api, op, names[i], tensors[i]->dtype, soc, opp, suffix);
+        /* the dtype the tensor before had passed (the common case) */
+        if (i == 0 || tensors[i]->dtype != tensors[i - 1]->dtype) {
+            rc = opsnn_check_dtype(api, op, names[i], tensors[i]->dtype, soc, opp, suffix);
+        }
     }
     return rc;
 }
