@@ -15,7 +15,11 @@
  * multiple of the element size would make the kernels load misaligned values. */
 static int misaligned(const char *fn, const opsnn_op_info *op, int operand, const void *addr, size_t elem_size)
 {
-    if (addr == NULL || elem_size <= 1 || (uintptr_t)addr % elem_size == 0) {
+    /* the sizes are powers of two: a mask, not a 64-bit division (about 14
+     * cycles each, three per call) */
+    uintptr_t rest = (elem_size & (elem_size - 1)) == 0 ? (uintptr_t)addr & (elem_size - 1)
+                                                        : (uintptr_t)addr % elem_size;
+    if (addr == NULL || elem_size <= 1 || rest == 0) {
         return 0;
     }
     opsnn_error("%s: %s data address must be a multiple of its element size %zu, got %p", fn,
