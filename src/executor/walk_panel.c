@@ -35,7 +35,8 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
     }
     st[pk] = 1;
     /* every row of every strip has the same operands: planned once */
-    opsnn_row_plan pl = opsnn_row_plan_for(&pr, st);
+    opsnn_row_plan pl;
+    opsnn_row_plan_for(&pr, st, &pl);
     opsnn_kparams short_run;
     for (int64_t r0 = 0; r0 < rows; r0 += OPSNN_WALK_BLOCK_ROWS) {
         int64_t rend = rows - r0 < OPSNN_WALK_BLOCK_ROWS ? rows : r0 + OPSNN_WALK_BLOCK_ROWS;

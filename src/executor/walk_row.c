@@ -7,38 +7,38 @@
 
 #include "executor/walks.h"
 
-opsnn_row_plan opsnn_row_plan_for(const opsnn_row_ctx *c,
-                                  const int64_t stride[OPSNN_ITER_OPERANDS])
+void opsnn_row_plan_for(const opsnn_row_ctx *c, const int64_t stride[OPSNN_ITER_OPERANDS],
+                        opsnn_row_plan *pl)
 {
     aclDataType cdt = c->cdt;
-    opsnn_row_plan pl = {c->k->fn, {0, 0, 0}, {cdt, cdt, cdt}, 0, 1, 0};
     int scalar_b = c->k->scalar_b != NULL && c->noperands == 3 && stride[2] == 0;
     /* operands in other dtypes go to the kernel's variant for them as they
      * are: converted in registers, not in a tile */
-    if (!scalar_b && c->k->mixed != NULL) {
-        pl.fn = c->k->mixed;
-        memcpy(pl.tdt, c->dtype, sizeof pl.tdt);
-    }
-    for (int k = 0; k < c->noperands; k++) {
-        pl.direct[k] = stride[k] == 1 && c->dtype[k] == pl.tdt[k];
-    }
+    int mixed = !scalar_b && c->k->mixed != NULL;
     /* a broadcast value goes to the kernel's variant as it is: no tile */
+    pl->fn = scalar_b ? c->k->scalar_b : mixed ? c->k->mixed : c->k->fn;
+    int all_direct = 1;
+    for (int k = 0; k < OPSNN_ITER_OPERANDS; k++) {
+        pl->tdt[k] = mixed ? c->dtype[k] : cdt;
+        pl->direct[k] = k < c->noperands && stride[k] == 1 && c->dtype[k] == pl->tdt[k];
+    }
+    pl->convert_b = 0;
     if (scalar_b) {
-        pl.fn = c->k->scalar_b;
-        pl.direct[2] = 1;
-        pl.convert_b = c->dtype[2] != cdt;
+        pl->direct[2] = 1;
+        pl->convert_b = c->dtype[2] != cdt;
     }
     for (int k = 0; k < c->noperands; k++) {
-        pl.all_direct &= pl.direct[k];
+        all_direct &= pl->direct[k];
     }
-    pl.in_place = pl.all_direct && !pl.convert_b;
-    return pl;
+    pl->all_direct = all_direct;
+    pl->in_place = all_direct && !pl->convert_b;
 }
 
 int opsnn_walk_row(const opsnn_row_ctx *c, char *const row[OPSNN_ITER_OPERANDS],
                    const int64_t stride[OPSNN_ITER_OPERANDS], int64_t n)
 {
-    opsnn_row_plan pl = opsnn_row_plan_for(c, stride);
+    opsnn_row_plan pl;
+    opsnn_row_plan_for(c, stride, &pl);
     const opsnn_kparams *params = c->params;
     opsnn_kparams short_run;
     char *p[OPSNN_ITER_OPERANDS];

@@ -71,7 +71,8 @@ int opsnn_walk_rows(const opsnn_rows_ctx *c, char *const row[OPSNN_ITER_OPERANDS
                              : NULL;
     }
     r.k = &fallback;
-    opsnn_row_plan pl = opsnn_row_plan_for(&r, stride);
+    opsnn_row_plan pl;
+    opsnn_row_plan_for(&r, stride, &pl);
     int64_t m = pl.in_place ? rows_per_run(&r, stride, outer, n) : 1;
     for (int k = 1; k < r.noperands && m > 1; k++) {
         if (outer[k] == 0) { /* repeated m times: m rows read it as one run */

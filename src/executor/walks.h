@@ -46,9 +46,12 @@ typedef struct {
     int in_place; /* all_direct and nothing to convert: rows go straight to fn */
 } opsnn_row_plan;
 
-/* How a run with these strides along it reaches the kernel. */
-opsnn_row_plan opsnn_row_plan_for(const opsnn_row_ctx *c,
-                                  const int64_t stride[OPSNN_ITER_OPERANDS]);
+/* How a run with these strides along it reaches the kernel, into *pl
+ * (written field by field in place: a plan returned by value was built on
+ * the stack in 4-byte stores and copied in 16-byte loads, which cannot take
+ * their data from the stores in flight, a stall of every small call). */
+void opsnn_row_plan_for(const opsnn_row_ctx *c, const int64_t stride[OPSNN_ITER_OPERANDS],
+                        opsnn_row_plan *pl);
 
 /* n elements with every operand at p[k] by pointer (and b's value in cdt):
  * one kernel call. Inline: the rows and panel walks make one per row. */
