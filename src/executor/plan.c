@@ -284,19 +284,24 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
     int nd = it->ndim;
     w->cdt = cdt;
     w->convertible = convertible(it, cdt);
-    w->k.fn = fn;
+    /* made in a local and stored whole into each copy: a copy of w->k read
+     * back right after its fields were stored would wait for them (the
+     * 16-byte loads cannot forward from two 8-byte stores) */
+    opsnn_walk_kernels ks;
+    ks.fn = fn;
     /* a b that is one value along the rows: the kernel's variant for it */
-    w->k.scalar_b = nd >= 1 && it->noperands == 3 && it->strides[2][nd - 1] == 0
-                        ? opsnn_ukernel_scalar_b(fn)
-                        : NULL;
-    w->k.mixed = mixed_variant(it->noperands, it->dtype, fn);
+    ks.scalar_b = nd >= 1 && it->noperands == 3 && it->strides[2][nd - 1] == 0
+                      ? opsnn_ukernel_scalar_b(fn)
+                      : NULL;
+    ks.mixed = mixed_variant(it->noperands, it->dtype, fn);
+    w->k = ks;
     /* full rows: of a transposed input gathered in panels */
     int pk = panel_input(it);
     w->panel_input = pk;
     w->strip_rows = 0;
     w->panel_cols = 0;
     w->panel_bytes = 0;
-    w->panel_k = w->k;
+    w->panel_k = ks;
     w->panel_prefetch = 1; /* the schedule decides by the bytes moved */
     if (pk != 0) {
         size_t cs = opsnn_dtype_size(cdt);
@@ -320,7 +325,7 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
             }
         }
     }
-    w->rows_k = w->rows_converted != 0 ? kernels_for(w, w->rows_converted) : w->k;
+    w->rows_k = w->rows_converted != 0 ? kernels_for(w, w->rows_converted) : ks;
 }
 
 /* ---- The schedule ---------------------------------------------------------- */
