@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_hardshrink_backward.h"
+#include "aclnnop/aclnn_selu.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 
@@ -451,6 +453,78 @@ static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **sta
         aclDestroyTensor(x);
         aclDestroyTensor(o);
     }
+}
+
+/* A contiguous [n] tensor of `dt` at `addr` (never touched: the plans below
+ * are made and destroyed, never run). */
+static aclTensor *flat_at(int64_t n, aclDataType dt, uintptr_t addr)
+{
+    return aclCreateTensor(&n, 1, dt, NULL, 0, ACL_FORMAT_ND, &n, 1, (void *)addr);
+}
+
+/* The threads the kernel pass of ex's plan runs on. */
+static int plan_threads(aclOpExecutor *ex)
+{
+    char text[2048];
+    assert_true(opsnn_plan_dump(ex, text, sizeof text) < sizeof text);
+    const char *at = strstr(text, "pass 0: kernel, ");
+    assert_non_null(at);
+    return atoi(at + strlen("pass 0: kernel, "));
+}
+
+/* With two threads allowed, a call takes the second one when its estimated
+ * one-thread work (elements x the operator's cost per element) reaches
+ * 2.5 us, whatever its bytes: the cheapest operators' 256-384 KiB calls stay
+ * on one thread, Selu's 64 KiB ones take two. */
+static void executor_thread_count_follows_the_work_not_the_bytes(void **state)
+{
+    (void)state;
+    enum { SSB, HSB, SELU };
+    static const struct {
+        int op;
+        aclDataType dt;
+        int64_t n;
+        int want;
+    } cases[] = {
+        {SSB, ACL_FLOAT, 16384, 1},   /* 192 KiB */
+        {SSB, ACL_FLOAT, 32768, 1},   /* 384 KiB, 1.7 us */
+        {SSB, ACL_FLOAT, 65536, 2},   /* 3.5 us */
+        {HSB, ACL_FLOAT16, 65536, 1}, /* 384 KiB, 1.8 us */
+        {HSB, ACL_FLOAT16, 131072, 2},
+        {SELU, ACL_FLOAT, 8192, 1},   /* 64 KiB, 2.3 us */
+        {SELU, ACL_FLOAT, 16384, 2},  /* 128 KiB, 4.6 us */
+        {SELU, ACL_BF16, 8192, 2},    /* 32 KiB, 3.1 us */
+    };
+    if (opsnn_set_num_threads(2) < 2) {
+        opsnn_set_num_threads(0);
+        skip(); /* one usable CPU: every call runs on one thread */
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t n = cases[i].n;
+        uintptr_t base = (uintptr_t)1 << 30, span = (uintptr_t)(n * 8) + 4096;
+        aclTensor *g = flat_at(n, cases[i].dt, base), *x = flat_at(n, cases[i].dt, base + span),
+                  *o = flat_at(n, cases[i].dt, base + 2 * span);
+        float lambda = 0.5f;
+        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+        assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
+        uint64_t ws = 1;
+        aclOpExecutor *ex = NULL;
+        aclnnStatus rc = cases[i].op == SSB ? aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex)
+                         : cases[i].op == HSB ? aclnnHardshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex)
+                                              : aclnnSeluGetWorkspaceSize(x, o, &ws, &ex);
+        assert_int_equal(rc, ACLNN_SUCCESS);
+        int got = plan_threads(ex);
+        if (got != cases[i].want) {
+            fail_msg("case %zu (n=%lld): %d thread(s), want %d", i, (long long)n, got,
+                     cases[i].want);
+        }
+        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
+        aclDestroyTensor(g);
+        aclDestroyTensor(x);
+        aclDestroyTensor(o);
+    }
+    opsnn_set_num_threads(0);
 }
 
 static void executor_mixed_dtype_plan_casts_around_float_kernel(void **state)
@@ -1088,6 +1162,7 @@ int main(void)
         cmocka_unit_test(executor_strided_input_plan_fuses_contiguous_step),
         cmocka_unit_test(executor_broadcast_input_plan_fuses_broadcast_step),
         cmocka_unit_test(executor_transposed_plan_prefetches_only_beyond_the_cache),
+        cmocka_unit_test(executor_thread_count_follows_the_work_not_the_bytes),
         cmocka_unit_test(executor_mixed_dtype_plan_casts_around_float_kernel),
         cmocka_unit_test(executor_strided_output_plan_fuses_view_copy),
         cmocka_unit_test(executor_overlapping_output_plan_uses_workspace_and_unfused_view_copy),

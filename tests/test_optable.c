@@ -37,6 +37,8 @@ static void every_operator_is_found_by_its_api_name(void **state)
         assert_true(op->params_size <= OPSNN_MAX_PARAM_BYTES);
         assert_non_null(op->tiling);
         assert_true(op->dtypes[0].socs != 0);
+        /* a cost of 0 would keep every call on one thread */
+        assert_true(op->ps_per_elem[0] > 0 && op->ps_per_elem[1] > 0);
         for (int k = 0; k <= op->ninputs; k++) {
             assert_non_null(op->operands[k]);
         }

@@ -52,6 +52,7 @@ const opsnn_op_info opsnn_op_hardshrink_backward = {
                 OPSNN_KERNEL_HARDSHRINK_BWD},
     .params_size = sizeof(opsnn_hardshrink_bwd_params),
     .tiling = blocking_of,
+    .ps_per_elem = {53, 28}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */
 };
 _Static_assert(sizeof(opsnn_hardshrink_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 

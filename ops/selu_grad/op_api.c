@@ -38,6 +38,7 @@ const opsnn_op_info opsnn_op_selu_backward = {
     .kernels = {OPSNN_KERNEL_SELU_BWD, OPSNN_KERNEL_SELU_BWD_EXP, OPSNN_KERNEL_SELU_BWD_TBE},
     .params_size = sizeof(opsnn_selu_bwd_params),
     .tiling = tiling,
+    .ps_per_elem = {57, 57}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */
 };
 _Static_assert(sizeof(opsnn_selu_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 

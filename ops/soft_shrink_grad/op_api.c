@@ -35,6 +35,7 @@ const opsnn_op_info opsnn_op_softshrink_backward = {
                 OPSNN_KERNEL_SOFTSHRINK_BWD_LE},
     .params_size = sizeof(opsnn_softshrink_bwd_params),
     .tiling = tiling,
+    .ps_per_elem = {53, 40}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */
 };
 _Static_assert(sizeof(opsnn_softshrink_bwd_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 

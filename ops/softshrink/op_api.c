@@ -36,6 +36,7 @@ const opsnn_op_info opsnn_op_softshrink = {
     .kernels = {OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK},
     .params_size = sizeof(opsnn_softshrink_params),
     .tiling = tiling,
+    .ps_per_elem = {43, 75}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */
 };
 _Static_assert(sizeof(opsnn_softshrink_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 

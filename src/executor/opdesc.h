@@ -61,6 +61,11 @@ typedef struct opsnn_op_info {
     opsnn_kernel_kind kernels[OPSNN_GEN_NONE];
     size_t params_size; /* sizeof the family's parameter struct (its op_kernel/params.h), or 0 */
     opsnn_tiling_fn tiling;
+    /* what phase 2 spends on one output element on one thread, in
+     * picoseconds, for a 4-byte (and 1- or 8-byte) [0] and a 2-byte [1]
+     * output dtype: the thread choice (executor/plan.c). Measured on the
+     * reference machine, in cache (docs/dev/design-notes.md). */
+    uint16_t ps_per_elem[2];
 } opsnn_op_info;
 
 /* 1 when op accepts dtype dt on SoC soc with package opp. */

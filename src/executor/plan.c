@@ -330,18 +330,27 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
 
 /* ---- The schedule ---------------------------------------------------------- */
 
-/* Below this many bytes of traffic per thread a thread team costs more than
- * it saves. Measured on the 2-vCPU development VM (docs/performance.md,
- * mid-size calls), with the pool's workers spinning between calls
- * (common/pool.c), best of 3 runs on a machine shared with other jobs:
- * at 64 KiB per thread 16K-element fp32 calls (192 KiB) ran up to 1.4x
- * faster on 2 threads when the second vCPU was free, but 32K-element 16-bit
- * calls (192 KiB, 2.4-3.8 us) fell to 0.93-0.95 of the 1-thread time when it
- * was busy (32 KiB per thread: 0.71 for a 1.3 us call), as publishing the
- * job then costs more than the helper saves; at 128 KiB per thread the worst
- * cell over 16K-256K elements was 0.98. (256 KiB before the workers spun: a
- * sleeping worker took longer to wake than such a call takes.) */
-#define PARALLEL_MIN_BYTES_PER_THREAD ((int64_t)128 << 10)
+/* Below this much estimated work per thread (the call's elements times its
+ * operator's cost per element, opsnn_op_info.ps_per_elem) a thread team
+ * costs more than it saves: a second thread pays from about 2.5 us of
+ * one-thread work. Measured on the 2-vCPU EPYC (Zen 5) guest, OpenMP
+ * backend, best of five runs (docs/performance.md, mid-size calls): calls
+ * of 1.6-1.9 us on one thread ran in 0.87-0.91 of that time on two (the
+ * team's start and end, 0.35-0.6 us), calls of 2.6-2.8 us in 0.92-0.95.
+ * The rule before it, one thread per 128 KiB of traffic, knew nothing of
+ * the work per byte: it put 256-384 KiB calls of the cheapest operators
+ * (1.6-1.9 us) on two threads and 16K-32K-element Selu calls (4.8-12.5 us,
+ * 64-128 KiB) on one. */
+#define PARALLEL_MIN_PS_PER_THREAD ((int64_t)1250 * 1000)
+
+/* The estimated one-thread work of numel output elements, in picoseconds
+ * (INT64_MAX when that overflows). */
+static int64_t work_ps(const opsnn_executor *ex, int64_t numel)
+{
+    int64_t per = ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
+    int64_t ps;
+    return opsnn_mul_i64(numel, per, &ps) ? INT64_MAX : ps;
+}
 
 /* Each block of the reference tiling is shared out as up to this many work
  * items of whole chunks, so that when one thread is late (a busy CPU, another
@@ -426,10 +435,9 @@ static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
 
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
  * count is the number of threads the amount of work justifies. */
-static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
-                                     int64_t traffic)
+static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel)
 {
-    int64_t justified = traffic / PARALLEL_MIN_BYTES_PER_THREAD;
+    int64_t justified = work_ps(ex, numel) / PARALLEL_MIN_PS_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
@@ -528,7 +536,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     k->traffic = traffic;
     k->nt_store = !into_temp && traffic > nt_threshold_bytes();
     k->w.panel_prefetch = panel_prefetch(traffic);
-    k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
+    k->b = plan_blocks(ex, s->threads_setting, numel);
     opsnn_pass_blocks blocks = k->b;
     plan_items(&k->b, &k->w);
     if (!into_temp) {
