@@ -524,6 +524,46 @@ static void executor_thread_count_follows_the_work_not_the_bytes(void **state)
         aclDestroyTensor(x);
         aclDestroyTensor(o);
     }
+    /* the cost is scaled by the bytes moved: a [256, 1] self read once makes
+     * a 64K-element fp32 call cheaper (2.3 us), a float32 self beside fp16
+     * gradients makes a 48K-element one dearer (2.6 us; 2.0 us all fp16) */
+    static const struct {
+        int64_t self_dims[2];
+        aclDataType self_dt, grad_dt;
+        int want;
+    } views[] = {
+        {{256, 1}, ACL_FLOAT, ACL_FLOAT, 1},
+        {{256, 256}, ACL_FLOAT, ACL_FLOAT, 2},
+        {{192, 256}, ACL_FLOAT, ACL_FLOAT16, 2},
+        {{192, 256}, ACL_FLOAT16, ACL_FLOAT16, 1},
+    };
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        int64_t rows = views[i].self_dims[0], dims[2] = {rows, 256}, n = rows * 256;
+        uintptr_t base = (uintptr_t)1 << 30, span = (uintptr_t)(n * 8) + 4096;
+        int64_t sn = views[i].self_dims[0] * views[i].self_dims[1];
+        aclTensor *g = aclCreateTensor(dims, 2, views[i].grad_dt, NULL, 0, ACL_FORMAT_ND, dims, 2,
+                                       (void *)base);
+        aclTensor *x = aclCreateTensor(views[i].self_dims, 2, views[i].self_dt, NULL, 0,
+                                       ACL_FORMAT_ND, &sn, 1, (void *)(base + span));
+        aclTensor *o = aclCreateTensor(dims, 2, views[i].grad_dt, NULL, 0, ACL_FORMAT_ND, dims, 2,
+                                       (void *)(base + 2 * span));
+        float lambda = 0.5f;
+        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+        assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
+        uint64_t ws = 1;
+        aclOpExecutor *ex = NULL;
+        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex),
+                         ACLNN_SUCCESS);
+        int got = plan_threads(ex);
+        if (got != views[i].want) {
+            fail_msg("view case %zu: %d thread(s), want %d", i, got, views[i].want);
+        }
+        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
+        aclDestroyTensor(g);
+        aclDestroyTensor(x);
+        aclDestroyTensor(o);
+    }
     opsnn_set_num_threads(0);
 }
 

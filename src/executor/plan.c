@@ -343,13 +343,20 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
  * 64-128 KiB) on one. */
 #define PARALLEL_MIN_PS_PER_THREAD ((int64_t)1250 * 1000)
 
-/* The estimated one-thread work of numel output elements, in picoseconds
- * (INT64_MAX when that overflows). */
-static int64_t work_ps(const opsnn_executor *ex, int64_t numel)
+/* The estimated one-thread work of numel output elements that move
+ * `traffic` bytes, in picoseconds. The cost per element was measured with
+ * every operand in the output's dtype and unbroadcast, so it is scaled by
+ * the bytes moved against what such a call moves: a broadcast input read
+ * once (bcast-row, bcast-col) makes a call cheaper (a 64K-element fp32
+ * SoftshrinkBackward with a [rows, 1] self: 2.6 us on one thread, 2.8-3.4
+ * on two, the 0.79 bcast-col cell of docs/performance.md), a float32 self
+ * beside 16-bit gradients dearer. */
+static int64_t work_ps(const opsnn_executor *ex, int64_t numel, int64_t traffic)
 {
-    int64_t per = ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
-    int64_t ps;
-    return opsnn_mul_i64(numel, per, &ps) ? INT64_MAX : ps;
+    double per = ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
+    double full = (double)numel * (double)ex->out.elem_size * (1 + ex->desc.op->ninputs);
+    double ps = (double)numel * per * ((double)traffic / (full > 0 ? full : 1.0));
+    return ps < 9.0e18 ? (int64_t)ps : INT64_MAX;
 }
 
 /* Each block of the reference tiling is shared out as up to this many work
@@ -435,9 +442,10 @@ static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
 
 /* Blocks and chunks from the reference tiling with the cpu profile, whose core
  * count is the number of threads the amount of work justifies. */
-static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel)
+static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
+                                     int64_t traffic)
 {
-    int64_t justified = work_ps(ex, numel) / PARALLEL_MIN_PS_PER_THREAD;
+    int64_t justified = work_ps(ex, numel, traffic) / PARALLEL_MIN_PS_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
@@ -536,7 +544,7 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     k->traffic = traffic;
     k->nt_store = !into_temp && traffic > nt_threshold_bytes();
     k->w.panel_prefetch = panel_prefetch(traffic);
-    k->b = plan_blocks(ex, s->threads_setting, numel);
+    k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
     opsnn_pass_blocks blocks = k->b;
     plan_items(&k->b, &k->w);
     if (!into_temp) {
