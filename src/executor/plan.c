@@ -425,7 +425,7 @@ static void set_layout(opsnn_iter *it, int k, const aclTensor *t, const int64_t 
     it->base[k] = NULL;
     it->dtype[k] = t->dtype;
     it->es[k] = (int64_t)t->elem_size;
-    memcpy(it->strides[k], strides, (size_t)it->ndim * sizeof *strides);
+    opsnn_copy_dims(it->strides[k], strides, it->ndim);
 }
 
 static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
@@ -505,7 +505,7 @@ static void start_walk(opsnn_iter *it, const opsnn_executor *ex, int noperands)
 {
     it->ndim = ex->ndim;
     it->noperands = noperands;
-    memcpy(it->shape, ex->shape, (size_t)ex->ndim * sizeof *it->shape);
+    opsnn_copy_dims(it->shape, ex->shape, ex->ndim);
 }
 
 void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule *s)
@@ -533,7 +533,8 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     /* bytes the pass moves: the output and each input once (a broadcast
      * input is read from memory once, then from cache) */
     int64_t traffic = add_bytes(0, &ex->out);
-    for (int i = 0; i < ninputs; i++) {
+    /* (i < OPSNN_MAX_INPUTS always; said for gcc's -Wstringop-overflow) */
+    for (int i = 0; i < ninputs && i < OPSNN_MAX_INPUTS; i++) {
         set_layout(it, i + 1, &ex->in[i], ex->in_strides[i]);
         s->base_src[0][i + 1] = (unsigned char)(OPSNN_BASE_IN0 + i);
         traffic = add_bytes(traffic, &ex->in[i]);
@@ -590,7 +591,7 @@ void opsnn_plan_executor(opsnn_executor *ex)
     ex->desc.kernel = ex->desc.op->kernels[ex->desc.config.gen];
     opsnn_tensor_copy_view(&ex->out, ex->desc.output);
     ex->ndim = ex->out.ndim;
-    memcpy(ex->shape, ex->out.dims, (size_t)ex->ndim * sizeof *ex->shape);
+    opsnn_copy_dims(ex->shape, ex->out.dims, ex->ndim);
     for (int k = 0; k < ex->desc.op->ninputs; k++) {
         opsnn_tensor_copy_view(&ex->in[k], ex->desc.inputs[k]);
         ex->desc.inputs[k] = NULL;

@@ -4,6 +4,8 @@
  * walk, what is left of a row to the row walk. */
 #include "executor/walk.h"
 
+#include <string.h>
+
 #include "executor/plan.h"
 #include "executor/walks.h"
 
@@ -54,10 +56,10 @@ static int walk(const opsnn_walk *w, const opsnn_kparams *params, int64_t begin,
     }
     const opsnn_iter *it = &w->it;
     opsnn_row_ctx row = {it->noperands, {0}, {0}, w->cdt, &w->k, params};
-    for (int k = 0; k < it->noperands; k++) {
-        row.dtype[k] = it->dtype[k];
-        row.es[k] = it->es[k];
-    }
+    /* whole arrays, a few moves (a loop over noperands became two calls of
+     * memcpy) */
+    memcpy(row.dtype, it->dtype, sizeof row.dtype);
+    memcpy(row.es, it->es, sizeof row.es);
     int nd = it->ndim;
     int64_t inner[OPSNN_ITER_OPERANDS] = {0, 0, 0};
     if (nd == 0) { /* a single element */

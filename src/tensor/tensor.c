@@ -208,8 +208,8 @@ void opsnn_tensor_copy_view(aclTensor *dst, const aclTensor *src)
     dst->storage_ndim = -1;
     dst->offset = src->offset;
     dst->numel = src->numel;
-    memcpy(dst->dims, src->dims, (size_t)src->ndim * sizeof *src->dims);
-    memcpy(dst->strides, src->strides, (size_t)src->ndim * sizeof *src->strides);
+    opsnn_copy_dims(dst->dims, src->dims, src->ndim);
+    opsnn_copy_dims(dst->strides, src->strides, src->ndim);
 }
 
 void opsnn_tensor_extent(const aclTensor *t, int64_t *lo, int64_t *hi)

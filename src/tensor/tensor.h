@@ -4,11 +4,26 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 
 #define OPSNN_MAX_RANK 32
+
+/* The first n (<= OPSNN_MAX_RANK) of a dims or strides array into another,
+ * in steps of four entries: both arrays must have room for n rounded up to
+ * a multiple of four, as every OPSNN_MAX_RANK array does (the entries past n
+ * get whatever src holds there). A memcpy of n * 8 bytes is a call into the
+ * C library for the 8-32 bytes a typical view has; these are a few moves
+ * each, and phase 1 makes about ten. */
+_Static_assert(OPSNN_MAX_RANK % 4 == 0, "opsnn_copy_dims copies four entries at a time");
+static inline void opsnn_copy_dims(int64_t *dst, const int64_t *src, int n)
+{
+    for (int i = 0; i < n; i += 4) {
+        memcpy(dst + i, src + i, 4 * sizeof *dst);
+    }
+}
 
 struct aclTensor {
     void *data; /* user memory, never owned */
