@@ -334,7 +334,8 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
  * operator's cost per element, opsnn_op_info.ps_per_elem) a thread team
  * costs more than it saves: a second thread pays from about 2.5 us of
  * one-thread work. Measured on the 2-vCPU EPYC (Zen 5) guest, OpenMP
- * backend, best of five runs (docs/performance.md, mid-size calls): calls
+ * backend, best of five runs (the mid-size table of the 0614bd9 edition of
+ * docs/performance.md; docs/dev/performance-history.md has both rules): calls
  * of 1.6-1.9 us on one thread ran in 0.87-0.91 of that time on two (the
  * team's start and end, 0.35-0.6 us), calls of 2.6-2.8 us in 0.92-0.95.
  * The rule before it, one thread per 128 KiB of traffic, knew nothing of
@@ -349,7 +350,7 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
  * the bytes moved against what such a call moves: a broadcast input read
  * once (bcast-row, bcast-col) makes a call cheaper (a 64K-element fp32
  * SoftshrinkBackward with a [rows, 1] self: 2.6 us on one thread, 2.8-3.4
- * on two, the 0.79 bcast-col cell of docs/performance.md), a float32 self
+ * on two, the 0.79 bcast-col cell of the 0614bd9 edition), a float32 self
  * beside 16-bit gradients dearer. */
 static int64_t work_ps(const opsnn_executor *ex, int64_t numel, int64_t traffic)
 {
