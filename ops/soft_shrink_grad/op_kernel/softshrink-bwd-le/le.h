@@ -39,6 +39,32 @@
         arch35(n, a, b, y, p);                                                                  \
     }
 
+/* Variant `name` for 16-bit g and y with a float32 x: the arch35 variant
+ * `arch35`, whose result is what the tile path gives (g widened, selected,
+ * rounded back: g with a NaN quieted, or +0). A NaN lambda passes every
+ * element, which is the arch35 pass rule, not(|x| <= t), with a negative t:
+ * so a NaN lambda runs the variant with lambda -1 (a copy would keep a
+ * signalling NaN that the tile path quiets). */
+#define OPSNN_SOFTSHRINK_BWD_LE_X(name, arch35)                                                 \
+    void name(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)          \
+    {                                                                                           \
+        float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;                    \
+        if (lambda != lambda) {                                                                 \
+            const opsnn_softshrink_bwd_params all = {-1.0f};                                    \
+            const opsnn_kparams q = {&all, p->nt_store};                                        \
+            arch35(n, a, b, y, &q);                                                             \
+            return;                                                                             \
+        }                                                                                       \
+        arch35(n, a, b, y, p);                                                                  \
+    }
+
+/* opsnn_softshrink_bwd_le_ukernel__<isa>_<x>_f32_<x> for fp16 and bf16. */
+#define OPSNN_SOFTSHRINK_BWD_LE_MIXED(isa)                                                      \
+    OPSNN_SOFTSHRINK_BWD_LE_X(opsnn_softshrink_bwd_le_ukernel__##isa##_f16_f32_f16,             \
+                              opsnn_softshrink_bwd_ukernel__##isa##_f16_f32_f16)                \
+    OPSNN_SOFTSHRINK_BWD_LE_X(opsnn_softshrink_bwd_le_ukernel__##isa##_bf16_f32_bf16,           \
+                              opsnn_softshrink_bwd_ukernel__##isa##_bf16_f32_bf16)
+
 /* opsnn_softshrink_bwd_le_ukernel__<isa>_<dt> and its _c_ variant. */
 #define OPSNN_SOFTSHRINK_BWD_LE(isa_dt, esize)                                                  \
     OPSNN_SOFTSHRINK_BWD_LE_FN(opsnn_softshrink_bwd_le_ukernel__##isa_dt,                       \
