@@ -21,5 +21,10 @@ static inline __m256 exp_f16(__m256 g, __m256 r, const opsnn_selu_a2_consts *k)
     return opsnn_selu_a2_fix_made(_mm256_mul_ps(g, s), g);
 }
 
-OPSNN_SELU_A2_AVX2_KERNELS(exp, exp_f32, exp_f16, r)
+static inline __m128i exp_post16(__m128i h)
+{
+    return h;
+}
+
+OPSNN_SELU_A2_AVX2_KERNELS(exp, exp_f32, exp_f16, exp_post16, r)
 OPSNN_SELU_A2_AVX2_U8(exp, r)
