@@ -3,8 +3,10 @@
 # build-ci/ exists): opsnn_bench --quick must run every case and pass its
 # sampled output check, tools/plot_perf.py must turn its CSV into a valid SVG
 # and the Markdown tables, bench/backends.sh must time the OpenMP and the pool
-# library in one run (when .ci/run's pool build exists), and vs_libtorch (only when it was built, i.e.
-# libtorch was found) must run a short comparison. Timings are not judged:
+# library in one run (when .ci/run's pool build exists), bench/generations.sh
+# must time every kernel generation (--soc/--opp) on every vector path of this
+# CPU, and vs_libtorch (only when it was built, i.e. libtorch was found) must
+# run a short comparison. Timings are not judged:
 # CI machines are shared and noisy.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -83,6 +85,14 @@ if [ -f "$pool_build/libopsnn.so" ]; then
 else
   echo "== bench/backends.sh: no pool build in $pool_build (.ci/run makes it): skipped"
 fi
+
+echo "== bench/generations.sh (every kernel generation on every vector path)"
+step "generations.sh: each (path, generation) run says what it ran, one table of all" \
+  bash -c 'bench/generations.sh "$0" "$1" --quick --ops softshrink-backward,selu-backward \
+           --dtypes bf16 --sizes 64K --layouts contiguous,mixed --threads 2 &&
+           grep -q "| arch35 | tbe | experimental |" "$1/generations.md"' "$build" "$tmp/generations"
+step "opsnn_bench rejects an unknown --soc" \
+  bash -c '! "$0" --soc Ascend000 --quick 2>/dev/null' "$build/bench/opsnn_bench"
 
 if [ -x "$build/bench/vs_libtorch" ]; then
   echo "== vs_libtorch --quick"

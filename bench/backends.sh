@@ -78,6 +78,6 @@ for c in cells:
 text = "\n".join(rows) + "\n"
 text += f"\nbest of {rounds} alternating rounds per backend; worst OpenMP / pool ratio {worst:.2f}\n"
 with open(os.path.join(out, "backends.md"), "w") as f:
-    f.write("\n".join("# " + h for h in header[:3]) + "\n\n" + text)
+    f.write("\n".join("# " + h for h in header[:4]) + "\n\n" + text)
 print(text)
 EOF

@@ -60,6 +60,10 @@ static void usage(FILE *f)
             "  --budget SECONDS   timing budget per measurement (default 0.1; --quick 0.01)\n"
             "  --rounds N         interleaved rounds of the bound and every case of a size x dtype x\n"
             "                     thread count, the budget shared between them (default 5; --quick 1)\n"
+            "  --soc NAME         the SoC the library imitates (opsnn_set_soc; default: OPSNN_SOC,\n"
+            "                     else Ascend950), which with --opp picks the kernel generation timed\n"
+            "  --opp NAME         the operator package, builtin or ops-nn (opsnn_set_opp; default:\n"
+            "                     OPSNN_OPP, else builtin)\n"
             "  --help             this text\n"
             "Times are the best batch of repeated calls after a warm-up (the median of the rounds'\n"
             "medians is in the CSV).\n");
@@ -125,6 +129,12 @@ static int parse_args(int argc, char **argv, options *o)
             o->rounds = atoi(v);
             if (o->rounds < 1 || o->rounds > MAX_ROUNDS) {
                 fprintf(stderr, "opsnn_bench: --rounds must be 1..%d\n", MAX_ROUNDS);
+                return -1;
+            }
+        } else if (strcmp(a, "--soc") == 0 || strcmp(a, "--opp") == 0) {
+            int soc = strcmp(a, "--soc") == 0;
+            if ((soc ? opsnn_set_soc(v) : opsnn_set_opp(v)) != ACLNN_SUCCESS) {
+                fprintf(stderr, "opsnn_bench: %s '%s': %s\n", a, v, aclGetRecentErrMsg());
                 return -1;
             }
         } else if (strcmp(a, "--threads") == 0) {
@@ -282,6 +292,8 @@ static void print_header(FILE *out, const options *o)
     strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", localtime(&now));
     fprintf(out, "# opsnn_bench, libopsnn %s, isa %s, threads %s\n", opsnn_version_string(),
             opsnn_get_isa(), opsnn_get_threading());
+    fprintf(out, "# soc %s, package %s: %s kernels\n", opsnn_get_soc(), opsnn_get_opp(),
+            opsnn_get_kernel_generation());
     fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
     fprintf(out, "# time = best of >= %d batches in %d interleaved round(s) (bound, %d ms pause, "
