@@ -387,7 +387,7 @@ static void executor_broadcast_input_plan_fuses_broadcast_step(void **state)
     /* the broadcast [3] gradOutput is read once: 12 + 24 + 24 bytes, not
      * three [2, 3] operands; a call this small never streams */
     assert_non_null(strstr(text, "pass 0: kernel, 1 thread ("));
-    assert_non_null(strstr(text, "plain stores, 60 bytes moved\n"));
+    assert_non_null(strstr(text, "plain stores, 60 bytes moved, 1 work item\n"));
     assert_null(strstr(text, "pass 1"));
     char small_buf[4];
     assert_int_equal(opsnn_plan_dump(r.ex, small_buf, sizeof small_buf), len);
@@ -423,9 +423,9 @@ static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **sta
         int64_t n;
         const char *want;
     } cases[] = {
-        {64, "49152 bytes moved, gradOutput gathered in 128 x 64 panels (not prefetched)\n"},
+        {64, "49152 bytes moved, gradOutput gathered in 128 x 64 panels (not prefetched), "},
         {65536, "51539607552 bytes moved, gradOutput gathered in 128 x 2048 panels "
-                "(prefetched)\n"},
+                "(prefetched), "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int64_t n = cases[i].n;
@@ -470,6 +470,58 @@ static int plan_threads(aclOpExecutor *ex)
     const char *at = strstr(text, "pass 0: kernel, ");
     assert_non_null(at);
     return atoi(at + strlen("pass 0: kernel, "));
+}
+
+/* The work items of the plan's kernel pass, from its dump. */
+static long long plan_items(aclOpExecutor *ex)
+{
+    char text[2048];
+    assert_true(opsnn_plan_dump(ex, text, sizeof text) < sizeof text);
+    const char *at = strstr(text, " work item");
+    assert_non_null(at);
+    while (at > text && at[-1] >= '0' && at[-1] <= '9') {
+        at--;
+    }
+    return atoll(at);
+}
+
+/* A block is cut into up to 8 work items, but none of less than 1.25 us of
+ * estimated work: a 64K-element fp32 SoftshrinkBackward on two threads
+ * (3.5 us) is one item per block, 128K two, 1M the full eight. */
+static void executor_work_items_are_not_smaller_than_their_claim(void **state)
+{
+    (void)state;
+    static const struct {
+        int64_t n;
+        long long want;
+    } cases[] = {{65536, 2}, {131072, 4}, {1048576, 16}};
+    if (opsnn_set_num_threads(2) < 2) {
+        opsnn_set_num_threads(0);
+        skip(); /* one usable CPU: one block, one item */
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t n = cases[i].n;
+        uintptr_t base = (uintptr_t)1 << 30, span = (uintptr_t)(n * 4) + 4096;
+        aclTensor *g = flat_at(n, ACL_FLOAT, base), *x = flat_at(n, ACL_FLOAT, base + span),
+                  *o = flat_at(n, ACL_FLOAT, base + 2 * span);
+        float lambda = 0.5f;
+        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+        assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
+        uint64_t ws = 1;
+        aclOpExecutor *ex = NULL;
+        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex), ACLNN_SUCCESS);
+        assert_int_equal(plan_threads(ex), 2);
+        long long got = plan_items(ex);
+        if (got != cases[i].want) {
+            fail_msg("n=%lld: %lld work items, want %lld", (long long)n, got, cases[i].want);
+        }
+        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
+        aclDestroyTensor(g);
+        aclDestroyTensor(x);
+        aclDestroyTensor(o);
+    }
+    opsnn_set_num_threads(0);
 }
 
 /* With two threads allowed, a call takes the second one when its estimated
@@ -1203,6 +1255,7 @@ int main(void)
         cmocka_unit_test(executor_broadcast_input_plan_fuses_broadcast_step),
         cmocka_unit_test(executor_transposed_plan_prefetches_only_beyond_the_cache),
         cmocka_unit_test(executor_thread_count_follows_the_work_not_the_bytes),
+        cmocka_unit_test(executor_work_items_are_not_smaller_than_their_claim),
         cmocka_unit_test(executor_mixed_dtype_plan_casts_around_float_kernel),
         cmocka_unit_test(executor_strided_output_plan_fuses_view_copy),
         cmocka_unit_test(executor_overlapping_output_plan_uses_workspace_and_unfused_view_copy),

@@ -192,7 +192,8 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
                    p->w.strip_rows, p->w.panel_cols,
                    p->w.panel_prefetch ? "prefetched" : "not prefetched");
         }
-        APPEND("\n");
+        int64_t items = p->b.tiles.block_num * p->b.items_per_block;
+        APPEND(", %" PRId64 " work item%s\n", items, items == 1 ? "" : "s");
     }
     return total;
 }

@@ -27,6 +27,7 @@ typedef struct {
     int one_call; /* opsnn_iter_one_call: a work item is one iterator call */
     int64_t item; /* elements per work item: whole chunks, within one block */
     int64_t items_per_block;
+    int64_t block_ps; /* estimated one-thread work of one block, picoseconds */
 } opsnn_pass_blocks;
 
 /* One pass: operand 0 is written, the others read. */
