@@ -83,6 +83,15 @@ static inline __m256i opsnn_avx2_pack_bf16(__m256 lo, __m256 hi)
     return _mm256_packus_epi32(opsnn_avx2_f32_to_bf16_lo(lo), opsnn_avx2_f32_to_bf16_lo(hi));
 }
 
+/* The same for halves in which every NaN is quiet with a zero low half
+ * (a bf16 widened raw and quieted, or a default NaN), which the rounding
+ * leaves as it is: no NaN case. */
+static inline __m256i opsnn_avx2_pack_bf16_quiet(__m256 lo, __m256 hi)
+{
+    return _mm256_packus_epi32(_mm256_srli_epi32(opsnn_avx2_bf16_round_hi(lo), 16),
+                               _mm256_srli_epi32(opsnn_avx2_bf16_round_hi(hi), 16));
+}
+
 /* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
  * float32 and rounded back by the conversions above: the values themselves,
  * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel

@@ -61,15 +61,9 @@ static inline __m256 opsnn_selu_a2_fix_made(__m256 y, __m256 g)
                             made);
 }
 
-/* 16 bf16 from the two float32 halves of the vpunpck order, rounded to
- * nearest even with no NaN case: every NaN these kernels make is quiet
- * with a zero low half (g's bits moved up 16 and quieted by the multiply,
- * or OPSNN_CANONICAL_NAN_BITS), which the rounding leaves as it is. */
-static inline __m256i opsnn_selu_a2_pack_bf16(__m256 lo, __m256 hi)
-{
-    return _mm256_packus_epi32(_mm256_srli_epi32(opsnn_avx2_bf16_round_hi(lo), 16),
-                               _mm256_srli_epi32(opsnn_avx2_bf16_round_hi(hi), 16));
-}
+/* Every NaN these kernels make is quiet with a zero low half (g's bits
+ * moved up 16 and quieted by the multiply, or OPSNN_CANONICAL_NAN_BITS):
+ * their bf16 results pack with opsnn_avx2_pack_bf16_quiet. */
 
 /* vcvttps2dq of an integral h, as round.h's opsnn_integral_to_int: +inf
  * and >= 2^31 -> INT32_MAX, -inf and below -2^31 -> INT32_MIN (vcvttps2dq's
@@ -132,7 +126,7 @@ static inline __m256i opsnn_selu_a2_to_int_z(__m256 v)
         __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));                \
         __m256 lo = F32(opsnn_avx2_bf16_unpacklo_raw(g), opsnn_avx2_bf16_unpacklo_raw(r), k);      \
         __m256 hi = F32(opsnn_avx2_bf16_unpackhi_raw(g), opsnn_avx2_bf16_unpackhi_raw(r), k);      \
-        opsnn_avx2_store_x16(y, i, stream, opsnn_selu_a2_pack_bf16(lo, hi));                       \
+        opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16_quiet(lo, hi));                    \
     }                                                                                              \
     static inline void fam##_step_i32(const void *a, const void *b, void *y, size_t i, int stream, \
                                       const void *params)                                          \

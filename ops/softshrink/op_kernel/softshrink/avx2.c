@@ -42,7 +42,10 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
 }
 
 /* Raw widening suffices: a NaN only has to fail the compares, and the
- * selected results are never NaN. */
+ * selected results are never NaN (x - lambd only for x > lambd, x + lambd
+ * only for x < -lambd), so they pack without a NaN case: bf16 at 16M
+ * elements, 2 threads, read 0.47 of the bound with one and 0.62 without on
+ * the Xeon guest (64K, 1 thread: 17.2 against 13.1 us). */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
                              const void *params)
 {
@@ -51,7 +54,7 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     __m256i x = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256 lo = softshrink(opsnn_avx2_bf16_unpacklo_raw(x), lambda);
     __m256 hi = softshrink(opsnn_avx2_bf16_unpackhi_raw(x), lambda);
-    opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16(lo, hi));
+    opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_pack_bf16_quiet(lo, hi));
 }
 
 void opsnn_softshrink_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
