@@ -53,10 +53,10 @@ for isa in $isas; do
   done
 done
 
-python3 - "$out" $isas <<'EOF'
+names=$(for g in $gens; do printf '%s,' "${g%%:*}"; done)
+python3 - "$out" "${names%,}" $isas <<'EOF'
 import csv, os, sys
-out, isas = sys.argv[1], sys.argv[2:]
-gens = ["arch35", "tbe", "experimental"]
+out, gens, isas = sys.argv[1], sys.argv[2].split(","), sys.argv[3:]
 ratio, header = {}, []
 for isa in isas:
     for gen in gens:

@@ -48,8 +48,8 @@ static inline void opsnn_avx2_store_x8x2(void *y, size_t i, int stream, __m128i 
 /* Prefetch the line of each input that holds element i. always_inline: gcc
  * 12 takes a function that only prefetches for one without side effects and
  * drops the calls to it. */
-static inline __attribute__((always_inline)) void opsnn_avx2_prefetch_block(const void *a, const void *b, size_t i, size_t asize,
-                                             size_t bsize)
+static inline __attribute__((always_inline)) void
+opsnn_avx2_prefetch_block(const void *a, const void *b, size_t i, size_t asize, size_t bsize)
 {
     _mm_prefetch((const char *)a + i * asize, _MM_HINT_T0);
     _mm_prefetch((const char *)b + i * bsize, _MM_HINT_T0);

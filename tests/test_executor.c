@@ -485,6 +485,26 @@ static long long plan_items(aclOpExecutor *ex)
     return atoll(at);
 }
 
+/* The SoftshrinkBackward plan (lambda 0.5) of gradOutput g, self x and
+ * gradInput o: its kernel pass's threads and work items. The plan and the
+ * tensors are destroyed. */
+static void ssb_plan_of(aclTensor *g, aclTensor *x, aclTensor *o, int *threads, long long *items)
+{
+    float lambda = 0.5f;
+    aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+    assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex), ACLNN_SUCCESS);
+    *threads = plan_threads(ex);
+    *items = plan_items(ex);
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    aclDestroyScalar(l);
+    aclDestroyTensor(g);
+    aclDestroyTensor(x);
+    aclDestroyTensor(o);
+}
+
 /* A block is cut into up to 8 work items, but none of less than 1.25 us of
  * estimated work: a 64K-element fp32 SoftshrinkBackward on two threads
  * (3.5 us) is one item per block, 128K two, 1M the full eight. */
@@ -502,24 +522,14 @@ static void executor_work_items_are_not_smaller_than_their_claim(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int64_t n = cases[i].n;
         uintptr_t base = (uintptr_t)1 << 30, span = (uintptr_t)(n * 4) + 4096;
-        aclTensor *g = flat_at(n, ACL_FLOAT, base), *x = flat_at(n, ACL_FLOAT, base + span),
-                  *o = flat_at(n, ACL_FLOAT, base + 2 * span);
-        float lambda = 0.5f;
-        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
-        assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
-        uint64_t ws = 1;
-        aclOpExecutor *ex = NULL;
-        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex), ACLNN_SUCCESS);
-        assert_int_equal(plan_threads(ex), 2);
-        long long got = plan_items(ex);
+        int threads;
+        long long got;
+        ssb_plan_of(flat_at(n, ACL_FLOAT, base), flat_at(n, ACL_FLOAT, base + span),
+                    flat_at(n, ACL_FLOAT, base + 2 * span), &threads, &got);
+        assert_int_equal(threads, 2);
         if (got != cases[i].want) {
             fail_msg("n=%lld: %lld work items, want %lld", (long long)n, got, cases[i].want);
         }
-        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
-        aclDestroyScalar(l);
-        aclDestroyTensor(g);
-        aclDestroyTensor(x);
-        aclDestroyTensor(o);
     }
     opsnn_set_num_threads(0);
 }
@@ -599,22 +609,12 @@ static void executor_thread_count_follows_the_work_not_the_bytes(void **state)
                                        ACL_FORMAT_ND, &sn, 1, (void *)(base + span));
         aclTensor *o = aclCreateTensor(dims, 2, views[i].grad_dt, NULL, 0, ACL_FORMAT_ND, dims, 2,
                                        (void *)(base + 2 * span));
-        float lambda = 0.5f;
-        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
-        assert_true(g != NULL && x != NULL && o != NULL && l != NULL);
-        uint64_t ws = 1;
-        aclOpExecutor *ex = NULL;
-        assert_int_equal(aclnnSoftshrinkBackwardGetWorkspaceSize(g, x, l, o, &ws, &ex),
-                         ACLNN_SUCCESS);
-        int got = plan_threads(ex);
+        int got;
+        long long items;
+        ssb_plan_of(g, x, o, &got, &items);
         if (got != views[i].want) {
             fail_msg("view case %zu: %d thread(s), want %d", i, got, views[i].want);
         }
-        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
-        aclDestroyScalar(l);
-        aclDestroyTensor(g);
-        aclDestroyTensor(x);
-        aclDestroyTensor(o);
     }
     opsnn_set_num_threads(0);
 }

@@ -452,7 +452,8 @@ static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
 static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
                                      int64_t traffic)
 {
-    int64_t justified = work_ps(ex, numel, traffic) / PARALLEL_MIN_PS_PER_THREAD;
+    int64_t work = work_ps(ex, numel, traffic);
+    int64_t justified = work / PARALLEL_MIN_PS_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
@@ -467,7 +468,7 @@ static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, 
     }
     b.threads = (int)threads;
     double share = numel > 0 ? (double)b.tiles.block_former / (double)numel : 1.0;
-    double block = (double)work_ps(ex, numel, traffic) * (share < 1.0 ? share : 1.0);
+    double block = (double)work * (share < 1.0 ? share : 1.0);
     b.block_ps = block < 9.0e18 ? (int64_t)block : INT64_MAX;
     return b;
 }
