@@ -2,7 +2,7 @@
 """Chart and tables from opsnn_bench (and vs_libtorch) CSV output.
 
     tools/plot_perf.py bench.csv [--torch torch.csv] [--svg docs/perf/gbps_vs_size.svg]
-                       [--markdown tables.md] [--update-doc docs/performance.md]
+                       [--markdown tables.md] [--update-doc docs/performance.md ...]
                        [--threads N] [--layout-svg FILE]
                        [--midsize after.csv --midsize-before before.csv [--midsize-svg FILE]]
 
@@ -13,7 +13,11 @@
               thread count and as "targets-NT" at the others, results, bound,
               layouts, torch) as Markdown.
 --update-doc  the same tables written into a Markdown file between the
-              markers <!-- BEGIN GENERATED: NAME --> / <!-- END GENERATED: NAME -->.
+              markers <!-- BEGIN GENERATED: NAME --> / <!-- END GENERATED: NAME -->;
+              repeat it for several files (docs/performance.md holds the
+              targets, docs/perf/tables.md every table): each file gets the
+              sections it has markers for, and a section that no file has
+              markers for is reported.
 --threads     the thread count the targets are judged at (default: the
               largest in the CSV).
 --layout-svg  throughput of each non-contiguous layout relative to the
@@ -562,18 +566,29 @@ def generated_sections(rows, trows, threads, comments, tcomments, midsize=None, 
 
 
 def update_doc(path, sections):
+    """Rewrite the sections that `path` has markers for; return their names."""
     with open(path) as f:
         text = f.read()
+    done = set()
     for name, body in sections.items():
         pat = re.compile(r"(<!-- BEGIN GENERATED: %s -->\n).*?(<!-- END GENERATED: %s -->)"
                          % (re.escape(name), re.escape(name)), re.S)
-        if not pat.search(text):
-            print("plot_perf: %s has no GENERATED: %s markers; skipped" % (path, name),
-                  file=sys.stderr)
-            continue
-        text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
+        if pat.search(text):
+            text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
+            done.add(name)
     with open(path, "w") as f:
         f.write(text)
+    return done
+
+
+def update_docs(paths, sections):
+    done = set()
+    for path in paths:
+        done |= update_doc(path, sections)
+    for name in sections:
+        if name not in done:
+            print("plot_perf: no GENERATED: %s markers in %s; skipped" % (name, ", ".join(paths)),
+                  file=sys.stderr)
 
 
 def main(argv):
@@ -582,7 +597,8 @@ def main(argv):
     ap.add_argument("--torch", help="vs_libtorch --csv output")
     ap.add_argument("--svg", help="write the chart here")
     ap.add_argument("--markdown", help="write the tables here")
-    ap.add_argument("--update-doc", help="rewrite the GENERATED sections of this Markdown file")
+    ap.add_argument("--update-doc", action="append",
+                    help="rewrite the GENERATED sections of this Markdown file (repeatable)")
     ap.add_argument("--threads", type=int, help="thread count the targets are judged at")
     ap.add_argument("--title", default="libopsnn: GB/s against size (contiguous)")
     ap.add_argument("--layout-svg", help="write the layout chart here")
@@ -620,7 +636,7 @@ def main(argv):
             for name, body in sections.items():
                 f.write("## %s\n\n%s\n" % (name, body))
     if args.update_doc:
-        update_doc(args.update_doc, sections)
+        update_docs(args.update_doc, sections)
     if not (args.svg or args.markdown or args.update_doc):
         sys.stdout.write(sections["targets"])
     return 0
