@@ -8,7 +8,8 @@
 # usage: bench/backends.sh OPENMP_BUILD POOL_BUILD OUT_DIR [ROUNDS [opsnn_bench options...]]
 #   OPENMP_BUILD, POOL_BUILD  build trees configured with -DOPSNN_THREADING=openmp / pool
 #   OUT_DIR                   receives round<k>-<backend>.csv and backends.md
-#   ROUNDS                    alternating rounds (default 4; the order flips every round)
+#   ROUNDS                    alternating rounds (default 4; the order flips every round;
+#                             0: measure nothing, tabulate the CSVs OUT_DIR already holds)
 # The default options are the mid-size and 8-element cells:
 #   --ops softshrink-backward,selu-backward --dtypes fp32,bf16 --layouts contiguous
 #   --sizes 8,16K,32K,64K,128K,256K --threads 1,2 --rounds 1
@@ -36,7 +37,14 @@ run() { # backend, build, round
   grep -q "^# opsnn_bench, .*, threads $1\$" "$csv" ||
     { echo "backends.sh: $csv was not measured on the $1 library:"; head -1 "$csv"; exit 1; }
 }
-for ((k = 1; k <= rounds; k++)); do
+measure=$rounds
+if ((rounds == 0)); then
+  rounds=$(find "$out" -maxdepth 1 -name 'round*-openmp.csv' | wc -l)
+  ((rounds > 0)) || { echo "backends.sh: no round*-openmp.csv in $out to tabulate"; exit 2; }
+else
+  rm -f "$out"/round*-*.csv # a table of this run's rounds only
+fi
+for ((k = 1; k <= measure; k++)); do
   if ((k % 2)); then
     run openmp "$omp_build" "$k"; run pool "$pool_build" "$k"
   else
@@ -77,6 +85,18 @@ for c in cells:
     rows.append(f"| {c[0]} | {c[1]} | {size(c[3])} | {c[4]} | {o / 1e3:.3f} | {p / 1e3:.3f} | {ratio:.2f} |")
 text = "\n".join(rows) + "\n"
 text += f"\nbest of {rounds} alternating rounds per backend; worst OpenMP / pool ratio {worst:.2f}\n"
+# the same ratios by size: a row per operator, dtype, layout and thread count
+sizes = sorted({c[3] for c in cells})
+summary = ["| op | dtype | layout | threads | " + " | ".join(size(n) for n in sizes) + " |",
+           "|---" * (4 + len(sizes)) + "|"]
+for key in sorted({(c[0], c[1], c[2], c[4]) for c in cells}):
+    got = []
+    for n in sizes:
+        c = (key[0], key[1], key[2], n, key[3])
+        o, p = best.get((c, "openmp")), best.get((c, "pool"))
+        got.append("-" if o is None or p is None else f"{o / p:.2f}")
+    summary.append(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(got) + " |")
+text += "\nOpenMP / pool by size:\n\n" + "\n".join(summary) + "\n"
 with open(os.path.join(out, "backends.md"), "w") as f:
     f.write("\n".join("# " + h for h in header[:4]) + "\n\n" + text)
 print(text)

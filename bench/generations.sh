@@ -11,13 +11,14 @@
 #   OUT_DIR  receives <isa>-<generation>.csv and generations.md
 #   OPSNN_GEN_ISAS  the paths to run (default: the vector paths of avx2, avx512
 #                   and neon that this build and CPU have)
+#   OPSNN_GEN_TABLE_ONLY=1  measure nothing: tabulate the CSVs OUT_DIR already holds
 # The default options are the large contiguous and mixed cells of the
 # operators whose kernels differ by generation:
 #   --ops softshrink-backward,selu-backward,hardshrink-backward --dtypes fp32,fp16,bf16
 #   --layouts contiguous,mixed --sizes 16M,64M --threads 2 --rounds 3
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 build=$1 out=$2
@@ -46,6 +47,7 @@ for isa in $isas; do
   for g in $gens; do
     IFS=: read -r gen soc opp <<<"$g"
     csv="$out/$isa-$gen.csv"
+    [ "${OPSNN_GEN_TABLE_ONLY:-0}" = 1 ] && continue
     OPSNN_ISA=$isa "$bench" --soc "$soc" --opp "$opp" "${opts[@]}" --csv "$csv" >/dev/null
     grep -q "^# opsnn_bench, .*, isa $isa," "$csv" && grep -q "^# soc .*: $gen kernels\$" "$csv" ||
       { echo "generations.sh: $csv was not measured on $isa / $gen:"; head -2 "$csv"; exit 1; }
@@ -78,6 +80,16 @@ for cell in sorted({c for c, _ in ratio}, key=lambda c: (isas.index(c[0]),) + c[
     rows.append(f"| {cell[0]} | {cell[1]} | {cell[2]} | {cell[3]} | {size(cell[4])} | {cell[5]} | "
                 + " | ".join(shown) + " |")
 text = "\n".join(rows) + f"\n\nratio to the in-run bound per generation; lowest {worst:.2f}\n"
+# the same by path and layout: the range of the cells in each generation
+summary = ["| path | layout | " + " | ".join(gens) + " |", "|---" * (2 + len(gens)) + "|"]
+for isa in isas:
+    for layout in sorted({c[3] for c, _ in ratio if c[0] == isa}):
+        shown = []
+        for g in gens:
+            v = [r for (c, gen), r in ratio.items() if c[0] == isa and c[3] == layout and gen == g]
+            shown.append(f"{min(v):.2f}-{max(v):.2f}" if v else "-")
+        summary.append(f"| {isa} | {layout} | " + " | ".join(shown) + " |")
+text += "\nRange by path and layout:\n\n" + "\n".join(summary) + "\n"
 with open(os.path.join(out, "generations.md"), "w") as f:
     f.write("\n".join("# " + h for h in header[:4] if not h.startswith("soc ")) + "\n\n" + text)
 print(text)
