@@ -72,6 +72,15 @@ step "the layout and mid-size charts are well-formed SVG with lines" \
   python3 -c 'import sys, xml.dom.minidom as m; sys.exit(any(len(m.parse(p).getElementsByTagName("polyline")) < 2 for p in sys.argv[1:]))' "$tmp/layouts.svg" "$tmp/mid.svg"
 step "the tables have every section" \
   bash -c 'for s in source targets results bound layouts torch midsize; do grep -q "^## $s" "$0" || exit 1; done' "$tmp/tables.md"
+# docs/performance.md holds the targets, docs/perf/tables.md the rest: each
+# file gets the sections it has markers for
+step "plot_perf.py --update-doc fills each file's own sections" \
+  bash -c 'printf "<!-- BEGIN GENERATED: targets -->\nold\n<!-- END GENERATED: targets -->\n" >"$0/a.md" &&
+           printf "<!-- BEGIN GENERATED: bound -->\nold\n<!-- END GENERATED: bound -->\n" >"$0/b.md" &&
+           python3 tools/plot_perf.py "$0/bench.csv" --update-doc "$0/a.md" --update-doc "$0/b.md" 2>/dev/null &&
+           grep -q "^| target (" "$0/a.md" && ! grep -q "^old" "$0/a.md" &&
+           grep -q "^| elements |" "$0/b.md" && ! grep -q "^old" "$0/b.md" &&
+           ! grep -q "^| elements |" "$0/a.md"' "$tmp"
 
 # Both threading backends in one run: the same opsnn_bench against the
 # OpenMP library of $build and the pool library of the pool build .ci/run made.
@@ -82,6 +91,11 @@ if [ -f "$pool_build/libopsnn.so" ]; then
     bash -c 'bench/backends.sh "$0" "$1" "$2" 2 --quick --ops softshrink-backward --dtypes fp32 \
              --sizes 8,64K --layouts contiguous --threads 1,2 && grep -q "OpenMP / pool" "$2/backends.md"' \
     "$build" "$pool_build" "$tmp/backends"
+  step "backends.sh with 0 rounds tabulates the CSVs it has, by size too" \
+    bash -c 'rm -f "$2/backends.md" && bench/backends.sh "$0" "$1" "$2" 0 >/dev/null &&
+             grep -q "best of 2 alternating rounds" "$2/backends.md" &&
+             grep -q "^| op | dtype | layout | threads | 8 | 64K |" "$2/backends.md"' \
+    "$build" "$pool_build" "$tmp/backends"
 else
   echo "== bench/backends.sh: no pool build in $pool_build (.ci/run makes it): skipped"
 fi
@@ -91,6 +105,10 @@ step "generations.sh: each (path, generation) run says what it ran, one table of
   bash -c 'bench/generations.sh "$0" "$1" --quick --ops softshrink-backward,selu-backward \
            --dtypes bf16 --sizes 64K --layouts contiguous,mixed --threads 2 &&
            grep -q "| arch35 | tbe | experimental |" "$1/generations.md"' "$build" "$tmp/generations"
+step "generations.sh with OPSNN_GEN_TABLE_ONLY=1 tabulates the CSVs it has, by path too" \
+  bash -c 'rm -f "$1/generations.md" && OPSNN_GEN_TABLE_ONLY=1 bench/generations.sh "$0" "$1" >/dev/null &&
+           grep -q "^| path | layout | arch35 | tbe | experimental |" "$1/generations.md"' \
+  "$build" "$tmp/generations"
 step "opsnn_bench rejects an unknown --soc" \
   bash -c '! "$0" --soc Ascend000 --quick 2>/dev/null' "$build/bench/opsnn_bench"
 
