@@ -7,8 +7,13 @@
  * column stride) was 7-18 % slower for fp32 and up to 18 % for 16-bit types
  * on a Zen 5 guest at 1M-64M elements. The columns are transposed in
  * registers within 128-bit lanes (unpack and shuffle), then fp32 rows are
- * joined across lanes by a two-source permute; 16-bit rows are stored a
- * lane (8 columns) at a time. The tiles are small arrays: -O3 (Release and
+ * joined across lanes by a two-source permute. 16-bit columns go two groups
+ * at a time: each group's 8 lines are read and transposed as one burst, and
+ * the two groups' rows are joined by a two-source permute into 32-byte
+ * stores (16 columns), half the stores of a group stored alone (16-bit
+ * SoftshrinkBackward transposed at 16M on the 2-vCPU Xeon guest: 0.77-0.89
+ * of the time, 1M and 64M 0.92-1.07; docs/dev/performance-history.md,
+ * 2026-12-05). The tiles are small arrays: -O3 (Release and
  * RelWithDebInfo builds of the library) keeps them in registers, -O2 does
  * not (the AVX2 file names every value instead).
  * Pure bit moves: no result can change. */
@@ -92,10 +97,10 @@ void opsnn_panel16_ukernel__avx512_x32(size_t rows, size_t cols, const void *src
 
 /* 8 columns x 32 rows of a 16-bit type: column c is the line at s + c * cs
  * (lane L rows 8L..8L+7); an 8 x 8 transpose of 16-bit elements within each
- * 128-bit lane (unpack at 16, 32 and 64 bits) leaves in e_i row 8L+i of the
- * 8 columns in lane L. With `half` only the first 16 rows are read and
- * stored. */
-static inline void tile8_x16(const uint16_t *s, int64_t cs, uint16_t *d, size_t pitch, int half)
+ * 128-bit lane (unpack at 16, 32 and 64 bits) leaves in e[q] rows q, 8 + q,
+ * 16 + q and 24 + q (lanes 0-3) of the 8 columns. With `half` only the first
+ * 16 rows are read (lanes 2-3 are then zero). */
+static inline void tile8_x16(const uint16_t *s, int64_t cs, __m512i e[8], int half)
 {
     __m512i v[8], a[8], b[8];
     for (int c = 0; c < 8; c++) {
@@ -113,20 +118,50 @@ static inline void tile8_x16(const uint16_t *s, int64_t cs, uint16_t *d, size_t 
         b[g + 3] = _mm512_unpackhi_epi32(a[g + 1], a[g + 3]);
     }
     for (int k = 0; k < 4; k++) {
-        __m512i e[2] = {_mm512_unpacklo_epi64(b[k], b[k + 4]),
-                        _mm512_unpackhi_epi64(b[k], b[k + 4])};
-        for (int h = 0; h < 2; h++) {
-            uint16_t *row = d + (size_t)(2 * k + h) * pitch;
-            _mm_storeu_si128((__m128i *)row, _mm512_castsi512_si128(e[h]));
-            _mm_storeu_si128((__m128i *)(row + 8 * pitch), _mm512_extracti32x4_epi32(e[h], 1));
-            if (!half) {
-                _mm_storeu_si128((__m128i *)(row + 16 * pitch), _mm512_extracti32x4_epi32(e[h], 2));
-                _mm_storeu_si128((__m128i *)(row + 24 * pitch), _mm512_extracti32x4_epi32(e[h], 3));
-            }
+        e[2 * k] = _mm512_unpacklo_epi64(b[k], b[k + 4]);
+        e[2 * k + 1] = _mm512_unpackhi_epi64(b[k], b[k + 4]);
+    }
+}
+
+/* Stores of one 8-column tile: 16 bytes of each row. */
+static inline void store8_x16(const __m512i e[8], uint16_t *d, size_t pitch, int half)
+{
+    for (int q = 0; q < 8; q++) {
+        uint16_t *row = d + (size_t)q * pitch;
+        _mm_storeu_si128((__m128i *)row, _mm512_castsi512_si128(e[q]));
+        _mm_storeu_si128((__m128i *)(row + 8 * pitch), _mm512_extracti32x4_epi32(e[q], 1));
+        if (!half) {
+            _mm_storeu_si128((__m128i *)(row + 16 * pitch), _mm512_extracti32x4_epi32(e[q], 2));
+            _mm_storeu_si128((__m128i *)(row + 24 * pitch), _mm512_extracti32x4_epi32(e[q], 3));
         }
     }
 }
 
+/* Two 8-column tiles side by side (columns 0-7 in e, 8-15 in f): each row's
+ * 16 columns joined by one two-source permute per pair of lanes and stored
+ * as 32 bytes, half the stores of two store8_x16. */
+static inline void store16_x16(const __m512i e[8], const __m512i f[8], uint16_t *d, size_t pitch,
+                               int half)
+{
+    const __m512i lo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+    const __m512i hi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+    for (int q = 0; q < 8; q++) {
+        uint16_t *row = d + (size_t)q * pitch;
+        __m512i x = _mm512_permutex2var_epi64(e[q], lo, f[q]);
+        _mm256_storeu_si256((__m256i *)row, _mm512_castsi512_si256(x));
+        _mm256_storeu_si256((__m256i *)(row + 8 * pitch), _mm512_extracti64x4_epi64(x, 1));
+        if (!half) {
+            __m512i y = _mm512_permutex2var_epi64(e[q], hi, f[q]);
+            _mm256_storeu_si256((__m256i *)(row + 16 * pitch), _mm512_castsi512_si256(y));
+            _mm256_storeu_si256((__m256i *)(row + 24 * pitch), _mm512_extracti64x4_epi64(y, 1));
+        }
+    }
+}
+
+/* 16 columns at a time as two 8-column groups read one after the other (8
+ * live lines each), stored together; the prefetches run one 16-column step
+ * ahead. A last group of 8 columns is stored alone; fewer go column by
+ * column. */
 void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src,
                                        int64_t col_stride, void *dst, size_t pitch,
                                        int prefetch)
@@ -134,22 +169,30 @@ void opsnn_panel16_ukernel__avx512_x16(size_t rows, size_t cols, const void *src
     const uint16_t *s = src;
     uint16_t *d = dst;
     size_t j = 0;
-    for (; j + 8 <= cols; j += 8) {
+    for (; j + 16 <= cols; j += 16) {
         const uint16_t *col = s + (int64_t)j * col_stride;
-        int ahead = prefetch && j + 16 <= cols;
-        size_t i0 = 0;
-        for (; i0 + 32 <= rows; i0 += 32) {
-            tile8_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 0);
+        int ahead = prefetch && j + 32 <= cols;
+        for (size_t i0 = 0; i0 < rows; i0 += 32) { /* rows is a multiple of 16 */
+            int half = rows - i0 < 32;
+            __m512i e[8], f[8];
+            tile8_x16(col + i0, col_stride, e, half);
+            tile8_x16(col + 8 * col_stride + i0, col_stride, f, half);
+            store16_x16(e, f, d + i0 * pitch + j, pitch, half);
             if (ahead) {
-                prefetch_group((const char *)(col + 8 * col_stride + i0), col_stride * 2);
+                prefetch_group((const char *)(col + 16 * col_stride + i0), col_stride * 2);
+                prefetch_group((const char *)(col + 24 * col_stride + i0), col_stride * 2);
             }
         }
-        if (i0 < rows) { /* rows is a multiple of 16 */
-            tile8_x16(col + i0, col_stride, d + i0 * pitch + j, pitch, 1);
-            if (ahead) {
-                prefetch_group((const char *)(col + 8 * col_stride + i0), col_stride * 2);
-            }
+    }
+    if (j + 8 <= cols) {
+        const uint16_t *col = s + (int64_t)j * col_stride;
+        for (size_t i0 = 0; i0 < rows; i0 += 32) {
+            int half = rows - i0 < 32;
+            __m512i e[8];
+            tile8_x16(col + i0, col_stride, e, half);
+            store8_x16(e, d + i0 * pitch + j, pitch, half);
         }
+        j += 8;
     }
     for (; j < cols; j++) {
         for (size_t i = 0; i < rows; i++) {
