@@ -26,6 +26,7 @@
 
 #include "kernels/cvt.h"
 #include "kernels/kernels.h"
+#include "kernels/lut16.h"
 #include "ops/kernels.h"
 #include "ops/selu/op_kernel/selu-fwd.h"
 #include "opsnn/opsnn.h"
@@ -764,6 +765,64 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* Forward Selu in fp16/bf16 looks its results up in a table (kernels/lut16.h)
+ * on runs of OPSNN_LUT16_MIN_RUN elements or more. On every path, for every
+ * bit pattern in a scrambled order, long runs (which fill the table and look
+ * up) give the bits of short runs (which compute): output offset by one
+ * element, streamed, in place, and runs just above the threshold with tails
+ * around each lookup kernel's width. */
+static void selu_16bit_lookup_gives_the_computed_bits(void **state)
+{
+    (void)state;
+    enum { N = OPSNN_LUT16_ENTRIES + 45 };
+    static uint16_t in[N], want[N], got[N + 64], inplace[N];
+    static const aclDataType dts[] = {ACL_FLOAT16, ACL_BF16};
+    const size_t short_run = OPSNN_LUT16_MIN_RUN - 1;
+    for (size_t i = 0; i < N; i++) { /* 40503 is odd: every pattern once, then 45 again */
+        in[i] = (uint16_t)((uint32_t)i * 40503u + 12345u);
+    }
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        for (size_t d = 0; d < N_OF(dts); d++) {
+            opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SELU, dts[d]);
+            assert_non_null(fn);
+            const char *what = dts[d] == ACL_FLOAT16 ? "fp16" : "bf16";
+            opsnn_kparams p = kargs(OPSNN_KERNEL_SELU, 0.0f, 0);
+            for (size_t i = 0; i < N; i += short_run) {
+                fn(N - i < short_run ? N - i : short_run, in + i, NULL, want + i, &p);
+            }
+            for (int nt = 0; nt < 2; nt++) {
+                p = kargs(OPSNN_KERNEL_SELU, 0.0f, nt);
+                uint16_t *y = nt ? got + (64 - (uintptr_t)got % 64) / 2 : got + 1;
+                memset(got, 0x5a, sizeof got);
+                fn(N, in, NULL, y, &p);
+                if (memcmp(y, want, sizeof want) != 0) {
+                    fail_msg("%s selu %s: a %u-element run (nt_store %d) differs from short runs",
+                             opsnn_isa_name((int)av[ai]), what, (unsigned)N, nt);
+                }
+            }
+            p = kargs(OPSNN_KERNEL_SELU, 0.0f, 0);
+            memcpy(inplace, in, sizeof in);
+            fn(N, inplace, NULL, inplace, &p);
+            if (memcmp(inplace, want, sizeof want) != 0) {
+                fail_msg("%s selu %s: the in-place run differs", opsnn_isa_name((int)av[ai]), what);
+            }
+            for (size_t tail = 0; tail <= 33; tail++) {
+                size_t n = OPSNN_LUT16_MIN_RUN + tail;
+                memset(got, 0x5a, sizeof got);
+                fn(n, in + tail, NULL, got, &p);
+                if (memcmp(got, want + tail, n * 2) != 0 || got[n] != 0x5a5a) {
+                    fail_msg("%s selu %s: a %zu-element run differs", opsnn_isa_name((int)av[ai]),
+                             what, n);
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
 /* Each path's panel gather (16 to 80 adjacent rows: the AVX-512 16-bit
  * kernel takes 32 at a time and a 16-row tail) equals the plain loop, for
  * column counts around the kernels' tile widths, odd pitches and an odd and
@@ -892,6 +951,7 @@ int main(void)
         cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
+        cmocka_unit_test(selu_16bit_lookup_gives_the_computed_bits),
         cmocka_unit_test(gather_panel_odd_shapes_equal_the_plain_loop),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
         cmocka_unit_test(every_listed_vector_kernel_bits_equal_scalar),

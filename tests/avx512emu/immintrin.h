@@ -209,6 +209,20 @@ static inline simde__m256i emu_cvtepi32_epi16(simde__m512i a)
 #undef _mm512_cvtepi32_epi16
 #define _mm512_cvtepi32_epi16(a) emu_cvtepi32_epi16(a)
 
+/* vpgatherdd, no mask: lane i is the 32 bits at base + idx[i] * scale (any
+ * alignment); SIMDe 0.7.4 has no AVX-512 gathers. */
+static inline simde__m512i emu_i32gather_epi32(simde__m512i idx, const void *base, int scale)
+{
+    emu_m512i x = simde__m512i_to_private(idx);
+    emu_m512i r;
+    for (int i = 0; i < 16; i++) {
+        memcpy(&r.i32[i], (const unsigned char *)base + (ptrdiff_t)x.i32[i] * scale, 4);
+    }
+    return simde__m512i_from_private(r);
+}
+#undef _mm512_i32gather_epi32
+#define _mm512_i32gather_epi32(idx, base, scale) emu_i32gather_epi32(idx, base, scale)
+
 /* SIMDe 0.7.4's portable simde_mm512_or_si512 walks 16 int_fast32_t lanes
  * (8 bytes each on x86-64) of a 64-byte vector: past its end. */
 static inline simde__m512i emu_or_si512(simde__m512i a, simde__m512i b)

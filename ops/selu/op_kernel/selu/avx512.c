@@ -4,6 +4,7 @@
 #include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
+#include "lut16.h"
 #include "loop-avx512.h"
 #include "../selu-fwd.h"
 
@@ -108,19 +109,25 @@ void opsnn_selu_ukernel__avx512_f32(size_t n, const void *a, const void *b, void
     opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 4, 16, step_f32);
 }
 
-void opsnn_selu_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
-                                    const opsnn_kparams *p)
+static void compute_f16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)
 {
     (void)b;
     opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_f16);
 }
 
-void opsnn_selu_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
-                                     const opsnn_kparams *p)
+/* Looked up (kernels/lut16.h): compute_f16 fills the table. */
+OPSNN_LUT16_UKERNEL(opsnn_selu_ukernel__avx512_f16, opsnn_lut16_apply__avx512, compute_f16,
+                    opsnn_selu_params)
+
+static void compute_bf16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)
 {
     (void)b;
     opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_bf16);
 }
+
+/* Looked up (kernels/lut16.h): compute_bf16 fills the table. */
+OPSNN_LUT16_UKERNEL(opsnn_selu_ukernel__avx512_bf16, opsnn_lut16_apply__avx512, compute_bf16,
+                    opsnn_selu_params)
 
 void opsnn_selu_ukernel__avx512_i8(size_t n, const void *a, const void *b, void *y,
                                    const opsnn_kparams *p)

@@ -4,6 +4,7 @@
 #include "../params.h"
 #include "cvt.h"
 #include "kernels.h"
+#include "lut16.h"
 #include "../selu-fwd.h"
 
 void opsnn_selu_ukernel__scalar_f32(size_t n, const void *a, const void *b, void *y,
@@ -18,8 +19,7 @@ void opsnn_selu_ukernel__scalar_f32(size_t n, const void *a, const void *b, void
     }
 }
 
-void opsnn_selu_ukernel__scalar_f16(size_t n, const void *a, const void *b, void *y,
-                                    const opsnn_kparams *p)
+static void compute_f16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)
 {
     const uint16_t *x = a;
     uint16_t *out = y;
@@ -30,8 +30,11 @@ void opsnn_selu_ukernel__scalar_f16(size_t n, const void *a, const void *b, void
     }
 }
 
-void opsnn_selu_ukernel__scalar_bf16(size_t n, const void *a, const void *b, void *y,
-                                     const opsnn_kparams *p)
+/* Looked up (kernels/lut16.h): compute_f16 fills the table. */
+OPSNN_LUT16_UKERNEL(opsnn_selu_ukernel__scalar_f16, opsnn_lut16_apply__scalar, compute_f16,
+                    opsnn_selu_params)
+
+static void compute_bf16(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)
 {
     const uint16_t *x = a;
     uint16_t *out = y;
@@ -41,6 +44,10 @@ void opsnn_selu_ukernel__scalar_bf16(size_t n, const void *a, const void *b, voi
         out[i] = opsnn_f32_to_bf16(opsnn_selu_fwd_f32(opsnn_bf16_to_f32(x[i]), c));
     }
 }
+
+/* Looked up (kernels/lut16.h): compute_bf16 fills the table. */
+OPSNN_LUT16_UKERNEL(opsnn_selu_ukernel__scalar_bf16, opsnn_lut16_apply__scalar, compute_bf16,
+                    opsnn_selu_params)
 
 void opsnn_selu_ukernel__scalar_i8(size_t n, const void *a, const void *b, void *y,
                                    const opsnn_kparams *p)
