@@ -23,6 +23,9 @@ typedef struct {
     const void *op; /* the family's parameter struct (ops/<op>/op_kernel/params.h); NULL for copy */
     int nt_store;   /* 1: the output is larger than the last-level cache; kernels may
                      * use non-temporal stores (and must sfence before returning) */
+    size_t call_elems; /* the output elements of the whole call this run is part of (0:
+                        * not known): a kernel with two ways to the same bits may pick by
+                        * it (kernels/lut16.h); nothing else may depend on it */
 } opsnn_kparams;
 
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,

@@ -10,7 +10,8 @@ enum { LUT16_EMPTY = 0, LUT16_FILLING = 1, LUT16_READY = 2 };
 static const uint16_t *lut16_for(opsnn_lut16 *t, opsnn_ukernel_fn compute, size_t n,
                                  const opsnn_kparams *p, size_t param_bytes)
 {
-    if (n < OPSNN_LUT16_MIN_RUN || param_bytes > OPSNN_LUT16_KEY_BYTES) {
+    if ((n < OPSNN_LUT16_MIN_RUN && p->call_elems < OPSNN_LUT16_MIN_CALL) ||
+        param_bytes > OPSNN_LUT16_KEY_BYTES) {
         return NULL;
     }
     int state = atomic_load_explicit(&t->state, memory_order_acquire);
@@ -25,7 +26,7 @@ static const uint16_t *lut16_for(opsnn_lut16 *t, opsnn_ukernel_fn compute, size_
     for (uint32_t i = 0; i < OPSNN_LUT16_ENTRIES; i++) {
         t->v[i] = (uint16_t)i;
     }
-    const opsnn_kparams fill = {p->op, 0};
+    const opsnn_kparams fill = {p->op, 0, OPSNN_LUT16_ENTRIES};
     compute(OPSNN_LUT16_ENTRIES, t->v, t->v, t->v, &fill); /* in place, every pattern */
     memcpy(t->key, p->op, param_bytes);
     atomic_store_explicit(&t->state, LUT16_READY, memory_order_release);

@@ -11,9 +11,12 @@
  * own table with its own kernel, so each path's arithmetic stays the one its
  * tests check.
  *
- * A table is filled once per process, by the first run of at least
- * OPSNN_LUT16_MIN_RUN elements (filling costs about one 64K-element run of
- * the kernel), and used by every run of that length or more. While one
+ * A table is filled once per process, by the first run that may use it,
+ * and used by every run of at least OPSNN_LUT16_MIN_RUN elements, or of any
+ * length in a call of at least OPSNN_LUT16_MIN_CALL elements
+ * (opsnn_kparams.call_elems: the short rows of a transposed or strided
+ * operand, where the first rows bring the table into the cache for the
+ * rest). Filling costs about one 64K-element run of the kernel. While one
  * thread fills it, every other run computes (nothing waits); a table filled
  * with other parameter values is not used for these (the run computes).
  */
@@ -33,6 +36,10 @@
  * against 0.48 us of arithmetic, 1K 1.1 us against 1.7 us, 64K 15 us
  * against 36 us (10.9 us with the table in cache). */
 #define OPSNN_LUT16_MIN_RUN 1024u
+/* A call this long pays a table's trip from memory in its first rows: 16K
+ * fp16 elements in one run took 5.3 us with the table out of the caches
+ * against 10.2 us of arithmetic (same machine). */
+#define OPSNN_LUT16_MIN_CALL 16384u
 #define OPSNN_LUT16_KEY_BYTES 16u
 
 /* Zero-initialise (static storage): empty. */

@@ -73,7 +73,7 @@ static opsnn_iter make_iter(const tcase *c)
 }
 
 static const opsnn_softshrink_bwd_params lambda = {0.5f};
-static const opsnn_kparams params = {&lambda, 0};
+static const opsnn_kparams params = {&lambda, 0, 0};
 
 /* The expected bits: g materialised row-major in the compute dtype, one call. */
 static void setup_batched(tcase *c, int64_t batch, int64_t rows, int64_t cols, aclDataType gdt,

@@ -233,7 +233,7 @@ static void check_case(bcase *c)
     const int64_t chunks[] = {c->n, 37, c->n / 3 + 1};
     for (size_t l = 0; l < N_OF(LAMBDAS); l++) {
         opsnn_softshrink_bwd_params sp = {LAMBDAS[l]};
-        opsnn_kparams p = {&sp, 0};
+        opsnn_kparams p = {&sp, 0, 0};
         emulate(c, LAMBDAS[l]);
         for (size_t ai = 0; ai < nav; ai++) {
             opsnn_kernels_select((int)av[ai]);
@@ -312,7 +312,7 @@ static void broadcast_in_three_dims_matches_emulation(void **state)
     opsnn_iter_coalesce(&it);
     assert_int_equal(it.ndim, 3);
     opsnn_softshrink_bwd_params sp = {0.5f};
-    opsnn_kparams p = {&sp, 0};
+    opsnn_kparams p = {&sp, 0, 0};
     opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT);
     static const int64_t chunks[] = {N, 9, 40};
     for (size_t ci = 0; ci < N_OF(chunks); ci++) {
@@ -333,7 +333,7 @@ static void *walk_without_memory(void *arg)
 {
     bcase *c = arg;
     opsnn_softshrink_bwd_params sp = {0.5f};
-    opsnn_kparams p = {&sp, 0};
+    opsnn_kparams p = {&sp, 0, 0};
     opsnn_test_fail_alloc_at(1);
     walk_and_compare(c, opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK_BWD, ACL_FLOAT), &p, c->n,
                      "no memory");

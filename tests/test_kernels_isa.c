@@ -240,7 +240,7 @@ static union {
 
 static opsnn_kparams kargs(opsnn_kernel_kind kind, float lambda, int nt)
 {
-    opsnn_kparams p = {NULL, nt};
+    opsnn_kparams p = {NULL, nt, 0};
     switch (kind) {
     case OPSNN_KERNEL_COPY: break;
 #define OPSNN_DEF_KERNELS
@@ -766,11 +766,13 @@ static void select_default_reads_opsnn_isa_env(void **state)
 }
 
 /* Forward Selu in fp16/bf16 looks its results up in a table (kernels/lut16.h)
- * on runs of OPSNN_LUT16_MIN_RUN elements or more. On every path, for every
- * bit pattern in a scrambled order, long runs (which fill the table and look
- * up) give the bits of short runs (which compute): output offset by one
- * element, streamed, in place, and runs just above the threshold with tails
- * around each lookup kernel's width. */
+ * on runs of OPSNN_LUT16_MIN_RUN elements or more, and on any run of a call
+ * of OPSNN_LUT16_MIN_CALL elements or more. On every path, for every bit
+ * pattern in a scrambled order, long runs (which fill the table and look
+ * up) give the bits of short runs of an unknown call (which compute):
+ * output offset by one element, streamed, in place, short runs of a long
+ * call, and runs just above the threshold with tails around each lookup
+ * kernel's width. */
 static void selu_16bit_lookup_gives_the_computed_bits(void **state)
 {
     (void)state;
@@ -809,6 +811,17 @@ static void selu_16bit_lookup_gives_the_computed_bits(void **state)
             if (memcmp(inplace, want, sizeof want) != 0) {
                 fail_msg("%s selu %s: the in-place run differs", opsnn_isa_name((int)av[ai]), what);
             }
+            /* short runs of a long call (the rows of a transposed operand) look up too */
+            p.call_elems = OPSNN_LUT16_MIN_CALL;
+            memset(got, 0x5a, sizeof got);
+            for (size_t i = 0; i < N; i += 37) {
+                fn(N - i < 37 ? N - i : 37, in + i, NULL, got + i, &p);
+            }
+            if (memcmp(got, want, sizeof want) != 0) {
+                fail_msg("%s selu %s: 37-element runs of a long call differ",
+                         opsnn_isa_name((int)av[ai]), what);
+            }
+            p.call_elems = 0;
             for (size_t tail = 0; tail <= 33; tail++) {
                 size_t n = OPSNN_LUT16_MIN_RUN + tail;
                 memset(got, 0x5a, sizeof got);

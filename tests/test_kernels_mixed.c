@@ -139,7 +139,7 @@ static void compare(const xrow *row, float lambda, size_t rule, const bufs *src)
                 continue;
             }
             yoff = inplace ? off : yoff;
-            opsnn_kparams p = {op, nt};
+            opsnn_kparams p = {op, nt, 0};
             size_t used = 2 * GUARD + (n + 1) * 4; /* the bytes a run of n can reach */
             memcpy(want.a, src->a, used);
             memcpy(want.b, src->b, used);
@@ -266,7 +266,7 @@ static void walker_with_the_variant_gives_the_tile_paths_bits(void **state)
                     size_t rule = l % tv_rules(row->kind);
                     float lambda = LAMBDAS[l / tv_rules(row->kind)];
                     tv_params sp;
-                    opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0};
+                    opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0, 0};
                     memset(yv, 0x5a, cap);
                     memset(yt, 0x5a, cap);
                     opsnn_iter iv = walk_of(row, layout, ROWS_N, COLS_N, yv, g, x);

@@ -117,7 +117,7 @@ static void compare_value(const krow *row, opsnn_ukernel_fn ref, const void *val
             if (!inplace) {
                 yoff = 1 - off;
             }
-            opsnn_kparams p = {op, nt};
+            opsnn_kparams p = {op, nt, 0};
             memcpy(&want, src, sizeof want);
             for (size_t i = 0; i < n; i++) { /* b: the value repeated */
                 memcpy(want.b + GUARD + (off + i) * es, value, es);
@@ -219,7 +219,7 @@ static void every_16bit_self_value_bits_equal_reference(void **state)
             size_t rule = l % tv_rules(row->kind);
             float lambda = lambdas[l / tv_rules(row->kind)];
             tv_params sp;
-            opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0};
+            opsnn_kparams p = {tv_make(row->kind, lambda, rule, &sp), 0, 0};
             for (uint32_t v = 0; v < 65536; v++) {
                 uint16_t value = (uint16_t)v;
                 for (size_t i = 0; i < N; i++) {
@@ -264,7 +264,7 @@ static void variants_touch_only_n_elements_and_one_value(void **state)
             memset(a, 0x3c, bytes);
             memset(b, 0x3f, es); /* passes in every dtype: y must be a */
             for (int nt = 0; nt <= 1; nt++) {
-                opsnn_kparams p = {op, nt};
+                opsnn_kparams p = {op, nt, 0};
                 memset(y, 0, bytes);
                 row->fn(n, a, b, y, &p);
                 assert_memory_equal(y, a, n * es);

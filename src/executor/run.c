@@ -123,7 +123,7 @@ static void run_pass(opsnn_pass_plan *pl, char *const base[4], const unsigned ch
     for (int k = 0; k < pl->w.it.noperands; k++) {
         pl->w.it.base[k] = base[src[k]];
     }
-    opsnn_kparams params = {op_params, pl->nt_store};
+    opsnn_kparams params = {op_params, pl->nt_store, (size_t)numel};
     pass p = {&pl->w, &params, &pl->b, numel, 0};
     opsnn_parallel_for(pl->b.tiles.block_num * pl->b.items_per_block, pl->b.threads,
                        run_pass_item, &p);

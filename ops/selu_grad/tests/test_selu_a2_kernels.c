@@ -114,7 +114,7 @@ static void exhaustive16(aclDataType dt, const uint16_t *fixed, size_t nfixed)
                         a[i] = f < nfixed ? fixed[f] : (uint16_t)i;
                         b[i] = f < nfixed ? (uint16_t)i : fixed[f - nfixed];
                     }
-                    opsnn_kparams p = {&CONSTS[c], (int)(f & 1)};
+                    opsnn_kparams p = {&CONSTS[c], (int)(f & 1), 0};
                     ref(ALL16, a, b, yr, &p);
                     fn(ALL16, a, b, yv, &p);
                     for (size_t i = 0; i < ALL16; i++) {
@@ -169,7 +169,7 @@ static void every_8bit_pair_bits_equal_scalar(void **state)
                 opsnn_kernels_select((int)av[ai]);
                 opsnn_ukernel_fn fn = opsnn_ukernel_get(FAMILIES[fam], dts[d]);
                 for (size_t c = 0; c < N_OF(CONSTS); c++) {
-                    opsnn_kparams p = {&CONSTS[c], 0};
+                    opsnn_kparams p = {&CONSTS[c], 0, 0};
                     ref(ALL16, a, b, yr, &p);
                     fn(ALL16, a, b, yv, &p);
                     for (size_t i = 0; i < ALL16; i++) {

@@ -51,7 +51,7 @@
         float lambda = ((const opsnn_softshrink_bwd_params *)p->op)->lambda;                    \
         if (lambda != lambda) {                                                                 \
             const opsnn_softshrink_bwd_params all = {-1.0f};                                    \
-            const opsnn_kparams q = {&all, p->nt_store};                                        \
+            const opsnn_kparams q = {&all, p->nt_store, p->call_elems};                                        \
             arch35(n, a, b, y, &q);                                                             \
             return;                                                                             \
         }                                                                                       \
