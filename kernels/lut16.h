@@ -46,8 +46,8 @@
 typedef struct {
     atomic_int state;                         /* empty, filling, ready */
     unsigned char key[OPSNN_LUT16_KEY_BYTES]; /* the parameter bytes it was filled with */
-    /* +2: a 32-bit gather of the last entry reads two bytes past it */
-    uint16_t v[OPSNN_LUT16_ENTRIES + 2];
+    /* +1: a 32-bit gather of the last entry reads the two bytes after it */
+    uint16_t v[OPSNN_LUT16_ENTRIES + 1];
 } opsnn_lut16;
 
 /* y[i] = table[a[i]] for i < n: one lookup kernel per path, each the same
@@ -78,6 +78,8 @@ void opsnn_lut16_run(opsnn_lut16 *table, opsnn_lut16_fn apply, opsnn_ukernel_fn 
 #define OPSNN_LUT16_UKERNEL(name, apply, compute, param_type)                             \
     void name(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)    \
     {                                                                                    \
+        _Static_assert(sizeof(param_type) <= OPSNN_LUT16_KEY_BYTES,                      \
+                       "the parameters fit a table's key");                              \
         static opsnn_lut16 table;                                                        \
         (void)b;                                                                         \
         opsnn_lut16_run(&table, apply, compute, n, a, y, p, sizeof(param_type));         \
