@@ -21,8 +21,8 @@
 /* What every elementwise micro-kernel gets besides its operands. */
 typedef struct {
     const void *op; /* the family's parameter struct (ops/<op>/op_kernel/params.h); NULL for copy */
-    int nt_store;   /* 1: the output is larger than the last-level cache; kernels may
-                     * use non-temporal stores (and must sfence before returning) */
+    int nt_store;   /* OPSNN_NT_*: whether kernels may use non-temporal stores (the
+                     * output is larger than the last-level cache) and who fences them */
     size_t call_elems; /* the output elements of the whole call this run is part of (0:
                         * not known): a kernel with two ways to the same bits may pick by
                         * it (kernels/lut16.h); nothing else may depend on it */
@@ -30,6 +30,25 @@ typedef struct {
 
 typedef void (*opsnn_ukernel_fn)(size_t n, const void *a, const void *b, void *y,
                                  const opsnn_kparams *params);
+
+/* opsnn_kparams.nt_store. Non-temporal stores are weakly ordered: another
+ * thread may see them only after an sfence. A kernel given OPSNN_NT_STREAM
+ * fences before it returns; one given OPSNN_NT_STREAM_UNFENCED does not, and
+ * its caller runs opsnn_stream_fence() before anything reads the output or
+ * tells another thread it is written. The fence waits until the
+ * write-combining buffers have drained, about a memory round trip: the
+ * executor's walks, which make one kernel call per row (a transposed input's
+ * panel rows, 4 KiB each), fence once per work item instead. */
+enum { OPSNN_NT_NONE = 0, OPSNN_NT_STREAM = 1, OPSNN_NT_STREAM_UNFENCED = 2 };
+
+/* Orders this thread's non-temporal stores before its later stores (a no-op
+ * where the kernels make none). */
+static inline void opsnn_stream_fence(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();
+#endif
+}
 
 /*
  * A micro-kernel family. The kernel layer owns one, OPSNN_KERNEL_COPY (the

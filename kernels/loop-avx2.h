@@ -9,6 +9,9 @@
  * head peeled to align a streamed output) runs the same step on zero-padded
  * copies in a stack buffer. Each step loads its inputs before it stores, so
  * y == a or y == b is safe.
+ * `nt` is the kernel's opsnn_kparams.nt_store: with OPSNN_NT_STREAM the
+ * loop streams and fences before it returns, with OPSNN_NT_STREAM_UNFENCED
+ * it streams and leaves the fence to its caller (kernels.h).
  */
 #ifndef OPSNN_KERNELS_LOOP_AVX2_H_
 #define OPSNN_KERNELS_LOOP_AVX2_H_
@@ -16,6 +19,8 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "kernels.h"
 #include <string.h>
 
 /* How far ahead the loops prefetch their inputs. */
@@ -108,7 +113,7 @@ opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *p
     if (i < n) {
         opsnn_avx2_partial(i, n - i, a, b, y, params, asize, bsize, ysize, step);
     }
-    if (stream) {
+    if (stream && nt == OPSNN_NT_STREAM) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
 }

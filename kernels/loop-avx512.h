@@ -8,6 +8,9 @@
  * 64-byte aligned address. Blocks are 64 bytes of output (w * esize == 64),
  * so a peeled head of fewer than w elements aligns the output for streaming.
  * Each step loads its inputs before it stores, so y == a or y == b is safe.
+ * `nt` is the kernel's opsnn_kparams.nt_store: with OPSNN_NT_STREAM the
+ * loop streams and fences before it returns, with OPSNN_NT_STREAM_UNFENCED
+ * it streams and leaves the fence to its caller (kernels.h).
  */
 #ifndef OPSNN_KERNELS_LOOP_AVX512_H_
 #define OPSNN_KERNELS_LOOP_AVX512_H_
@@ -15,6 +18,8 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "kernels.h"
 
 /* Store the lanes of `mask` of 32 16-bit results at element i; a streamed
  * store (64-byte aligned) is always a full block. */
@@ -110,7 +115,7 @@ opsnn_avx512_loop_x(size_t n, const void *a, const void *b, void *y, const void 
     if (i < n) {
         step(a, b, y, i, opsnn_avx512_lanes(n - i), 0, params);
     }
-    if (stream) {
+    if (stream && nt == OPSNN_NT_STREAM) {
         _mm_sfence(); /* order the streamed lines before the caller's next access */
     }
 }

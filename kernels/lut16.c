@@ -26,7 +26,7 @@ static const uint16_t *lut16_for(opsnn_lut16 *t, opsnn_ukernel_fn compute, size_
     for (uint32_t i = 0; i < OPSNN_LUT16_ENTRIES; i++) {
         t->v[i] = (uint16_t)i;
     }
-    const opsnn_kparams fill = {p->op, 0, OPSNN_LUT16_ENTRIES};
+    const opsnn_kparams fill = {p->op, OPSNN_NT_NONE, OPSNN_LUT16_ENTRIES};
     compute(OPSNN_LUT16_ENTRIES, t->v, t->v, t->v, &fill); /* in place, every pattern */
     memcpy(t->key, p->op, param_bytes);
     atomic_store_explicit(&t->state, LUT16_READY, memory_order_release);

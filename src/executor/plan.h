@@ -33,7 +33,7 @@ typedef struct {
 /* One pass: operand 0 is written, the others read. */
 typedef struct {
     opsnn_walk w; /* its walk; w.it.base[] is bound by phase 2 */
-    int nt_store; /* opsnn_kparams.nt_store for this pass */
+    int nt_store; /* 1: the pass streams its output (its kernels get OPSNN_NT_STREAM_UNFENCED, run.c) */
     int64_t traffic; /* bytes it moves: each operand once (INT64_MAX: more) */
     opsnn_pass_blocks b;
 } opsnn_pass_plan;
@@ -93,8 +93,8 @@ int64_t opsnn_iter_chunk(const opsnn_iter *it, int64_t ub_elems);
 /* 1 when any range of the walk may go to the iterator in one call: every
  * walk but one whose transposed input takes panels (its chunks are whole row
  * blocks, opsnn_iter_chunk). Cutting a range into chunks only adds calls:
- * each streamed kernel call ends in an sfence and restarts the kernel's
- * prefetch, and a chunk that ends mid-row makes a row two kernel calls. */
+ * each kernel call restarts the kernel's prefetch, and a chunk that ends
+ * mid-row makes a row two kernel calls. */
 int opsnn_iter_one_call(const opsnn_iter *it);
 
 /* The rest of the walk over w->it as it is (coalesced or not) with fn

@@ -108,11 +108,17 @@ typedef struct {
     atomic_int failed;
 } pass;
 
+/* A work item; its streamed stores are fenced once at its end, before the
+ * team's join tells the caller it is done (the kernels leave the fence to
+ * it: OPSNN_NT_STREAM_UNFENCED). */
 static void run_pass_item(void *arg, int64_t item)
 {
     pass *p = arg;
     if (run_item(p->w, p->params, p->b, item, p->numel) != 0) {
         atomic_store(&p->failed, 1);
+    }
+    if (p->params->nt_store != OPSNN_NT_NONE) {
+        opsnn_stream_fence();
     }
 }
 
@@ -123,7 +129,8 @@ static void run_pass(opsnn_pass_plan *pl, char *const base[4], const unsigned ch
     for (int k = 0; k < pl->w.it.noperands; k++) {
         pl->w.it.base[k] = base[src[k]];
     }
-    opsnn_kparams params = {op_params, pl->nt_store, (size_t)numel};
+    opsnn_kparams params = {op_params, pl->nt_store ? OPSNN_NT_STREAM_UNFENCED : OPSNN_NT_NONE,
+                            (size_t)numel};
     pass p = {&pl->w, &params, &pl->b, numel, 0};
     opsnn_parallel_for(pl->b.tiles.block_num * pl->b.items_per_block, pl->b.threads,
                        run_pass_item, &p);

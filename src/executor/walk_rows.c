@@ -86,8 +86,8 @@ int opsnn_walk_rows(const opsnn_rows_ctx *c, char *const row[OPSNN_ITER_OPERANDS
             p[k] = (char *)resident[k - 1];
         }
     }
-    /* streaming stores only where a row alone is long enough: each merged
-     * run would end in an sfence (4 KiB runs streamed ran 2x slower) */
+    /* streaming stores only where a row alone is long enough
+     * (OPSNN_WALK_NT_MIN_RUN) */
     opsnn_kparams short_run;
     const opsnn_kparams *prm = opsnn_row_params(r.params, &short_run, n);
     for (int64_t i = 0; i < rows && rc == 0; i += m) {

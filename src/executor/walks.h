@@ -18,10 +18,12 @@
 #include "executor/walk.h"
 
 /* A run shorter than this is stored normally even when the pass streams its
- * output: the kernels end every streamed run with an sfence, which waits for
- * the write-combining buffers to drain; on short runs (a broadcast row, a
- * panel segment, a tile) that wait costs more than the streaming saves
- * (a 256 x 256 broadcast case ran 3x slower with it). */
+ * output (a broadcast row, a panel segment, a tile). The limit dates from
+ * when every streamed kernel call ended in an sfence (a 256 x 256 broadcast
+ * case ran 3x slower); the walks' calls now leave the fence to the work item
+ * (kernels.h, OPSNN_NT_STREAM_UNFENCED), and 512 instead of 2048 changed
+ * no transposed or broadcast case at 16M-64M elements by more than the
+ * noise (docs/dev/performance-history.md, 2026-12-06). */
 #define OPSNN_WALK_NT_MIN_RUN 2048
 
 /* What the row walk needs to know of the operands. */
