@@ -423,8 +423,8 @@ static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **sta
         int64_t n;
         const char *want;
     } cases[] = {
-        {64, "49152 bytes moved, gradOutput gathered in 128 x 64 panels (not prefetched), "},
-        {65536, "51539607552 bytes moved, gradOutput gathered in 128 x 2048 panels "
+        {64, "49152 bytes moved, gradOutput gathered in 64 x 64 panels (not prefetched), "},
+        {65536, "51539607552 bytes moved, gradOutput gathered in 64 x 4096 panels "
                 "(prefetched), "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -38,27 +38,30 @@ typedef struct {
  * A transposed input read one row at a time touches a new cache line (and
  * often a new page) per element. When its next row starts in the same cache
  * line, the rows are instead gathered a strip at a time: STRIP_BYTES of each
- * source column (128 fp32 or 256 16-bit rows, eight cache lines) x up to
+ * source column (64 fp32 or 128 16-bit rows, four cache lines) x up to
  * PANEL_MAX_COLS columns, into a panel (rows padded by PANEL_PAD so that
  * they do not all fall into one cache set). The kernel reads each column's
  * lines back to back: one line per column and strip, as the first version
  * read them, leaves the hardware prefetcher nothing to follow and ran
- * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md); 512-byte runs
- * were 5-15 % faster than 256-byte ones at 16M-64M elements. The panel spans
+ * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md). The panel spans
  * the row up to PANEL_MAX_COLS, so that the other operands are then walked
- * in long rows: cutting them into 2 KiB pieces (512 columns) cost as much
- * again. 2048 columns (a 1 MiB panel) rather than 4096 (2 MiB, a whole L2 of
- * the AVX-512 Xeon guest) leave the panel in the L2 while the row kernel
- * reads it back: 16-bit transposed calls 1.1-1.16x faster there at 16M and
- * 0.97-1.12x at 64M (2 threads); 1024 columns were slower at 64M
- * (docs/dev/performance-history.md).
+ * in long rows, and stays at 1 MiB so that it is still in the L2 when the
+ * row kernel reads it back. Which way to spend the MiB has moved with the
+ * streamed stores' fences: while every row's kernel call ended in one,
+ * 512-byte strips x 2048 columns were the fastest (docs/dev/performance-
+ * history.md, 2026-12-02 to 12-05); with one fence per work item (run.c),
+ * 4 KiB rows cost a memory round trip no longer, but still a restart of
+ * the streams, and 256-byte strips x 4096 columns took 0.87-0.98 of the
+ * time at 1M elements, 0.88-0.96 for 16-bit types at 64M and 0.87-1.04 at
+ * 16M, fp32 at 64M 1.01-1.07 (2-vCPU Xeon guest, 2026-12-06); 8192
+ * columns (a 2 MiB 16-bit panel) were up to 1.16x slower at 64M.
  *
  * Second level, for rows longer than one panel: the strips of BLOCK_ROWS
  * consecutive rows are taken for one column tile before the next tile
  * starts, visiting each source page once for BLOCK_ROWS rows. */
-#define OPSNN_WALK_STRIP_BYTES 512
-#define OPSNN_WALK_PANEL_MAX_ROWS 256 /* STRIP_BYTES of 16-bit elements */
-#define OPSNN_WALK_PANEL_MAX_COLS 2048 /* same-dtype columns; the panel is then ~1 MiB */
+#define OPSNN_WALK_STRIP_BYTES 256
+#define OPSNN_WALK_PANEL_MAX_ROWS 128 /* STRIP_BYTES of 16-bit elements */
+#define OPSNN_WALK_PANEL_MAX_COLS 4096 /* same-dtype columns; the panel is then ~1 MiB */
 #define OPSNN_WALK_PANEL_PAD 16
 /* the thread's panel when it only holds converted [cols] rows (walk_rows.c) */
 #define OPSNN_WALK_PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
