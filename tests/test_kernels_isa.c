@@ -7,9 +7,10 @@
  * Each case runs the scalar and the vector kernel on identical buffers and
  * memcmp's the whole buffer, guard bytes around the output included: sizes
  * around every vector width, inputs and output offset by one element, exact
- * in-place (y == a, y == b), nt_store on and off, data salted with NaN (both
- * signs, signalling and quiet payloads), +-0, +-inf, subnormals, the largest
- * finite value, |x| == lambda and its neighbours, values that round to fp16
+ * in-place (y == a, y == b), nt_store each way (off, streamed, streamed with
+ * the fence left to the caller), data salted with NaN (both signs,
+ * signalling and quiet payloads), +-0, +-inf, subnormals, the largest finite
+ * value, |x| == lambda and its neighbours, values that round to fp16
  * overflow, and int8/int32 extremes.
  */
 #include <stdarg.h>
@@ -372,7 +373,8 @@ static void compare_all(const kcase *kc, opsnn_ukernel_fn fn, int isa, float lam
             gen_elem(kc->dt, src.b, i, lambda);
         }
         memset(src.y, 0xa5, sizeof src.y);
-        for (int cfg = 0; cfg < 4 * 3 * 2; cfg++) {
+        /* nt: OPSNN_NT_NONE, OPSNN_NT_STREAM, OPSNN_NT_STREAM_UNFENCED */
+        for (int cfg = 0; cfg < 4 * 3 * 3; cfg++) {
             size_t off = (size_t)(cfg & 1), yoff = (size_t)((cfg >> 1) & 1);
             int inplace = (cfg >> 2) % 3, nt = cfg / 12;
             if (inplace != NOT_IN_PLACE && off != yoff) {
@@ -383,6 +385,7 @@ static void compare_all(const kcase *kc, opsnn_ukernel_fn fn, int isa, float lam
             layout(&got, &src, inplace);
             run(kc->ref, &ref, n, off, yoff, inplace, &p, es);
             run(fn, &got, n, off, yoff, inplace, &p, es);
+            opsnn_stream_fence(); /* the caller's part of OPSNN_NT_STREAM_UNFENCED */
             if (memcmp(ref.y, got.y, sizeof ref.y) != 0) {
                 report_mismatch(&ref, &got, es);
                 fail_msg("%s %s %s: n=%zu in_off=%zu y_off=%zu inplace=%d nt=%d lambda=%a",

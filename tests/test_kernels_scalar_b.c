@@ -263,10 +263,11 @@ static void variants_touch_only_n_elements_and_one_value(void **state)
             assert_true(a && y && b);
             memset(a, 0x3c, bytes);
             memset(b, 0x3f, es); /* passes in every dtype: y must be a */
-            for (int nt = 0; nt <= 1; nt++) {
+            for (int nt = OPSNN_NT_NONE; nt <= OPSNN_NT_STREAM_UNFENCED; nt++) {
                 opsnn_kparams p = {op, nt, 0};
                 memset(y, 0, bytes);
                 row->fn(n, a, b, y, &p);
+                opsnn_stream_fence();
                 assert_memory_equal(y, a, n * es);
             }
             free(a), free(y), free(b);
