@@ -19,9 +19,9 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "kernels.h"
-#include <string.h>
 
 /* How far ahead the loops prefetch their inputs. */
 #define OPSNN_AVX2_PREFETCH_BYTES 1024

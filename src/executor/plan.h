@@ -33,7 +33,8 @@ typedef struct {
 /* One pass: operand 0 is written, the others read. */
 typedef struct {
     opsnn_walk w; /* its walk; w.it.base[] is bound by phase 2 */
-    int nt_store; /* 1: the pass streams its output (its kernels get OPSNN_NT_STREAM_UNFENCED, run.c) */
+    int nt_store; /* 1: the pass streams its output (its kernels get
+                   * OPSNN_NT_STREAM_UNFENCED, run.c) */
     int64_t traffic; /* bytes it moves: each operand once (INT64_MAX: more) */
     opsnn_pass_blocks b;
 } opsnn_pass_plan;
