@@ -839,6 +839,80 @@ static void selu_16bit_lookup_gives_the_computed_bits(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* Forward Selu float32 runs long calls in blocks whose lanes x <= 0 are
+ * computed apart from the others (ops/selu/op_kernel/selu/avx512.c). On
+ * every path, against the scalar kernel: runs of nothing but x <= 0 (-0, +0,
+ * -inf and negative subnormals among them), of nothing but x > 0 or NaN, of
+ * alternating signs in runs of 1 to 17, whole calls of one kind, lengths
+ * around the blocks' 512 elements, outputs 0-15 elements past a 64-byte
+ * line (so a streamed call starts with plain steps), streamed or not, in
+ * place or not. */
+static float selu_pattern_elem(int pattern, size_t i)
+{
+    static const uint32_t NONPOS[] = {0x80000000u, 0x00000000u, 0xff800000u, 0x80000001u,
+                                      0x807fffffu, 0xc2ae0000u /* -87 */, 0xc2b00000u};
+    static const uint32_t POS[] = {0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x7f800000u,
+                                   0x00000001u, 0x7f7fffffu};
+    uint64_t r = rng();
+    float mag = rng_uniform(0.0f, 4.0f);
+    int pick = (int)(r % 8);
+    int nonpos;
+    switch (pattern) {
+    case 0: nonpos = 1; break;                          /* the whole call x <= 0 */
+    case 1: nonpos = 0; break;                          /* the whole call x > 0 or NaN */
+    case 2: nonpos = (i / 512) % 2 == 0; break;         /* 512-element runs */
+    default: nonpos = (i / (1 + (i / 64) % 17)) % 2; /* runs of 1 to 17 */
+    }
+    if (pick == 0) {
+        return opsnn_bits_f32(nonpos ? NONPOS[(r >> 8) % N_OF(NONPOS)] : POS[(r >> 8) % N_OF(POS)]);
+    }
+    return nonpos ? -mag : mag + 0x1p-20f;
+}
+
+static void selu_f32_sign_runs_bits_equal_scalar(void **state)
+{
+    (void)state;
+    enum { N = 4099 };
+    static float in[N], want[N], got[N + 32];
+    static const size_t LENS[] = {64, 511, 512, 513, 1024, 1573, 4080};
+    static const size_t YOFF[] = {0, 1, 7, 15};
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (int pattern = 0; pattern < 4; pattern++) {
+        for (size_t i = 0; i < N; i++) {
+            in[i] = selu_pattern_elem(pattern, i);
+        }
+        opsnn_kparams p = kargs(OPSNN_KERNEL_SELU, 0.0f, 0);
+        opsnn_kernels_select(OPSNN_ISA_SCALAR);
+        opsnn_ukernel_get(OPSNN_KERNEL_SELU, ACL_FLOAT)(N, in, NULL, want, &p);
+        for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
+            opsnn_kernels_select((int)av[ai]);
+            opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SELU, ACL_FLOAT);
+            for (size_t l = 0; l < N_OF(LENS); l++) {
+                for (size_t o = 0; o < N_OF(YOFF); o++) {
+                    for (int mode = 0; mode < 4; mode++) { /* nt 0-2, then in place */
+                        size_t n = LENS[l];
+                        float *y = got + (64 - (uintptr_t)got % 64) / 4 + YOFF[o];
+                        p = kargs(OPSNN_KERNEL_SELU, 0.0f, mode < 3 ? mode : 0);
+                        memset(got, 0x5a, sizeof got);
+                        if (mode == 3) {
+                            memcpy(y, in, n * sizeof *in);
+                        }
+                        fn(n, mode == 3 ? y : in, NULL, y, &p);
+                        opsnn_stream_fence();
+                        if (memcmp(y, want, n * sizeof *y) != 0 || opsnn_f32_bits(y[n]) != 0x5a5a5a5au ||
+                            (y > got && opsnn_f32_bits(y[-1]) != 0x5a5a5a5au)) {
+                            fail_msg("%s selu fp32: pattern %d, n=%zu, y offset %zu, mode %d differs",
+                                     opsnn_isa_name((int)av[ai]), pattern, n, YOFF[o], mode);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
 /* Each path's panel gather (16 to 80 adjacent rows: the AVX-512 16-bit
  * kernel takes 32 at a time and a 16-row tail) equals the plain loop, for
  * column counts around the kernels' tile widths, odd pitches and an odd and
@@ -968,6 +1042,7 @@ int main(void)
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
         cmocka_unit_test(selu_16bit_lookup_gives_the_computed_bits),
+        cmocka_unit_test(selu_f32_sign_runs_bits_equal_scalar),
         cmocka_unit_test(gather_panel_odd_shapes_equal_the_plain_loop),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
         cmocka_unit_test(every_listed_vector_kernel_bits_equal_scalar),

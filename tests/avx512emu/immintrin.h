@@ -386,4 +386,21 @@ static inline simde__m512 emu_shuffle_f32x4(simde__m512 a, simde__m512 b, int im
 #undef _mm512_shuffle_f32x4
 #define _mm512_shuffle_f32x4(a, b, imm) emu_shuffle_f32x4(a, b, imm)
 
+/* vexpandps with a merge mask: the i-th set bit of k takes element i of a
+ * (counted from element 0), the other lanes keep src. */
+static inline simde__m512 emu_mask_expand_ps(simde__m512 src, uint64_t k, simde__m512 a)
+{
+    emu_m512 s = simde__m512_to_private(src);
+    emu_m512 x = simde__m512_to_private(a);
+    int next = 0;
+    for (int l = 0; l < 16; l++) {
+        if ((k >> l) & 1u) {
+            s.f32[l] = x.f32[next++];
+        }
+    }
+    return simde__m512_from_private(s);
+}
+#undef _mm512_mask_expand_ps
+#define _mm512_mask_expand_ps(src, k, a) emu_mask_expand_ps(src, k, a)
+
 #endif
