@@ -163,8 +163,9 @@ static inline void selu_write_line(const selu_pending *w, size_t l)
  * into a dense list, a second computes selu_nonpos over the list, and a
  * third expands the list's results back into their lanes of out; a block of
  * nothing but lanes x <= 0 goes from the list straight to out. Every lane
- * gets the bits of selu(). Uniform data in [-2, 2) on the 2-vCPU Xeon guest:
- * 1.4x the lanes per cycle of selu() over every lane, all lanes x <= 0 0.9x.
+ * gets the bits of selu(). On the 2-vCPU Xeon guest, against selu() over
+ * every lane: uniform data in [-2, 2) 1.22x the speed, all x > 0 2.35x,
+ * all or 90 % x < 0 0.92x (docs/dev/design-notes.md).
  * Meanwhile the previous block's results `w` go out to y two lines per
  * vector of the second pass: 32 streamed lines in a burst stall on the line
  * fill buffers, and a line copy in a loop of its own becomes a memcpy call
