@@ -262,11 +262,7 @@ void opsnn_selu_ukernel__avx512_f32(size_t n, const void *a, const void *b, void
     for (int cur = 0; i < n; i += OPSNN_SELU_BLOCK, cur ^= 1) {
         size_t m = n - i < OPSNN_SELU_BLOCK ? n - i : OPSNN_SELU_BLOCK;
         const float *pf = n - i > ahead + m ? x + i + ahead : NULL;
-        if (m == OPSNN_SELU_BLOCK) {
-            selu_block(OPSNN_SELU_BLOCK, x + i, buf[cur], pf, &w, p->op);
-        } else {
-            selu_block(m, x + i, buf[cur], pf, &w, p->op);
-        }
+        selu_block(m, x + i, buf[cur], pf, &w, p->op);
         w.buf = buf[cur];
         w.y = out + i;
         w.m = m;
