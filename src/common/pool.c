@@ -144,13 +144,6 @@ int opsnn_pool_sleepers(void)
     return n;
 }
 
-static int64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
 /* A hint to the core that this thread is spinning (lets an SMT sibling run). */
 static inline void cpu_relax(void)
 {
@@ -169,13 +162,13 @@ static int spin_until(int (*done)(const void *), const void *arg)
     if (us <= 0) {
         return done(arg);
     }
-    int64_t deadline = now_ns() + (int64_t)us * 1000;
+    int64_t deadline = opsnn_now_ns() + (int64_t)us * 1000;
     for (unsigned i = 1;; i++) {
         if (done(arg)) {
             return 1;
         }
         cpu_relax();
-        if ((i & 63) == 0 && now_ns() >= deadline) {
+        if ((i & 63) == 0 && opsnn_now_ns() >= deadline) {
             return done(arg);
         }
     }

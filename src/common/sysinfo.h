@@ -53,6 +53,9 @@ size_t opsnn_huge_page_for_page_size(size_t page_size);
  * Read once. */
 int opsnn_usable_cpus(void);
 
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t opsnn_now_ns(void);
+
 /* The first line of `file` in the process's cgroup directory, without its
  * newline, into buf: the cgroup v2 one /proc/self/cgroup names, or the v1
  * one of `controller` ("pids"), else /sys/fs/cgroup/<file>. 0 on success,

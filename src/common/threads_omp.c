@@ -83,7 +83,6 @@ int opsnn_cgroup_pids_room(const char *max_text, const char *current_text)
 #include <pthread.h>
 #include <stdatomic.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/error.h"
@@ -222,13 +221,6 @@ static atomic_int forked; /* a fork() child of a process whose runtime had threa
 static atomic_int teams_started;
 static atomic_int refusal_logged;
 
-static int64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
 /* libgomp's state in a fork() child still counts the parent's threads, and
  * its next team waits for them forever: a child whose parent started teams
  * runs every call on the calling thread (common/fork.c calls this hook). */
@@ -250,7 +242,7 @@ static int thread_room(int want)
         return 0;
     }
     int room;
-    int64_t now = now_ns();
+    int64_t now = opsnn_now_ns();
     int64_t seen = atomic_load(&room_seen_ns);
     room = atomic_load(&room_seen);
     if (seen == INT64_MIN || now - seen >= ROOM_TTL_NS || room < want + ROOM_SLACK) {
@@ -322,7 +314,7 @@ int64_t opsnn_omp_backoff_left_ns(void)
     if (atomic_load(&backoff_charge_ns) <= 0) {
         return 0;
     }
-    int64_t left = atomic_load(&backoff_until_ns) - now_ns();
+    int64_t left = atomic_load(&backoff_until_ns) - opsnn_now_ns();
     return left > 0 ? left : 0;
 }
 
@@ -333,7 +325,7 @@ static int backing_off(int64_t *since)
     if (atomic_load_explicit(&backoff_charge_ns, memory_order_relaxed) <= 0) {
         return 0;
     }
-    *since = now_ns();
+    *since = opsnn_now_ns();
     if (*since >= atomic_load(&backoff_until_ns)) {
         atomic_store(&backoff_charge_ns, 0);
         return 0;
@@ -344,7 +336,7 @@ static int backing_off(int64_t *since)
 /* A call that ran on the caller since `since` instead of on `team` threads. */
 static void backoff_charge(int64_t since, int team)
 {
-    int64_t took = now_ns() - since;
+    int64_t took = opsnn_now_ns() - since;
     atomic_fetch_sub(&backoff_charge_ns, took / team * (team - 1) + 1);
 }
 
@@ -362,7 +354,7 @@ static void note_team(int64_t n, int64_t own, int64_t worked_ns, int64_t waited_
     int64_t b = before < BACKOFF_MAX_NS / 2 ? before * 2 : BACKOFF_MAX_NS;
     b = lost > b ? (lost < BACKOFF_MAX_NS ? lost : BACKOFF_MAX_NS) : b;
     atomic_store(&backoff_ns, b);
-    atomic_store(&backoff_until_ns, now_ns() + BACKOFF_MAX_NS);
+    atomic_store(&backoff_until_ns, opsnn_now_ns() + BACKOFF_MAX_NS);
     atomic_store(&backoff_charge_ns, b);
     opsnn_log(OPSNN_LOG_DEBUG, "phase 2: the OpenMP team came %lld us after the caller's %lld us "
               "of work: the next calls run on the caller until they have given up %lld us",
@@ -413,7 +405,7 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
     pthread_once(&pin_once, pin_runtime);
     atomic_llong next;
     atomic_init(&next, 0);
-    int64_t start = now_ns(), begin = start, own_end = start, own = 0;
+    int64_t start = opsnn_now_ns(), begin = start, own_end = start, own = 0;
 #pragma omp parallel num_threads(team)
     {
         int worker = omp_get_thread_num() != 0;
@@ -421,7 +413,7 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
         if (worker) {
             opsnn_fpenv_enter(&saved);
         } else {
-            begin = now_ns();
+            begin = opsnn_now_ns();
         }
         int64_t mine = 0;
         for (int64_t i = atomic_fetch_add(&next, 1); i < n; i = atomic_fetch_add(&next, 1)) {
@@ -431,11 +423,11 @@ static void run_team(int64_t n, int team, void (*fn)(void *, int64_t), void *arg
         if (worker) {
             opsnn_fpenv_leave(&saved);
         } else { /* read after the region's barrier */
-            own_end = now_ns();
+            own_end = opsnn_now_ns();
             own = mine;
         }
     }
-    int64_t end = now_ns();
+    int64_t end = opsnn_now_ns();
     int widest = atomic_load(&widest_team);
     while (team > widest && !atomic_compare_exchange_weak(&widest_team, &widest, team)) {
     }
