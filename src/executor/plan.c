@@ -361,18 +361,25 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
 #define PARALLEL_MIN_PS_PER_THREAD ((int64_t)1250 * 1000)
 
 /* The estimated one-thread work of numel output elements that move
- * `traffic` bytes, in picoseconds. The cost per element was measured with
- * every operand in the output's dtype and unbroadcast, so it is scaled by
- * the bytes moved against what such a call moves: a broadcast input read
- * once (bcast-row, bcast-col) makes a call cheaper (a 64K-element fp32
- * SoftshrinkBackward with a [rows, 1] self: 2.6 us on one thread, 2.8-3.4
- * on two, the 0.79 bcast-col cell of the 0614bd9 edition), a float32 self
- * beside 16-bit gradients dearer. */
+ * `traffic` bytes (each operand once), in picoseconds. The cost per element
+ * was measured with every operand in the output's dtype and unbroadcast,
+ * so it is scaled by the bytes moved against what such a call moves, the
+ * output's bytes counted twice: a call this small works in the caches,
+ * where a written line is read for ownership and later written back. So a
+ * broadcast input read once (bcast-row, bcast-col) makes a call cheaper,
+ * 3/4 of the unbroadcast call for two inputs, and a float32 self beside
+ * 16-bit gradients dearer (5/4). Counted once, the output put a 64K-element
+ * fp32 SoftshrinkBackward with a [rows, 1] self at 2/3 of the contiguous
+ * call (2.3 us, under a second thread's 2.5): on the 2-vCPU Xeon guest it
+ * took 6.0-6.7 us on one thread and 4.9-5.1 on two, 0.94-0.98 of the
+ * contiguous call's one-thread time (on the Zen 5 guest of the 0614bd9
+ * edition 0.76: 2.6 us on one thread, 2.8-3.4 on two). */
 static int64_t work_ps(const opsnn_executor *ex, int64_t numel, int64_t traffic)
 {
     double per = ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
-    double full = (double)numel * (double)ex->out.elem_size * (1 + ex->desc.op->ninputs);
-    double ps = (double)numel * per * ((double)traffic / (full > 0 ? full : 1.0));
+    double out = (double)numel * (double)ex->out.elem_size;
+    double full = out * (1 + ex->desc.op->ninputs) + out;
+    double ps = (double)numel * per * (((double)traffic + out) / (full > 0 ? full : 1.0));
     return ps < 9.0e18 ? (int64_t)ps : INT64_MAX;
 }
 
