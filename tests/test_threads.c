@@ -729,6 +729,40 @@ static int run_late_job(int hold_ms)
     return run_late_job_waited(hold_ms, 0, NULL);
 }
 
+/* A late team only counts as late when back-offs could help: not when it
+ * came more than 1 ms after the team before (its threads may have gone to
+ * sleep), its helpers took none of the items and the machine's load average
+ * is under its CPUs. Then the wait was the wake-up, which the next team
+ * after a back-off pays again. */
+static void a_late_team_after_a_pause_on_an_idle_machine_is_a_wakeup(void **state)
+{
+    (void)state;
+    const int64_t ms = 1000 * 1000;
+    static const struct {
+        int64_t idle_ns;
+        int helpers_took;
+        double load;
+        int cpus;
+        int wakeup;
+    } cases[] = {
+        {2 * ms, 0, 1.0, 2, 1},     /* the opsnn_bench round after a 20 ms pause */
+        {INT64_MAX, 0, 0.0, 1, 1},  /* no team before */
+        {ms, 0, 1.0, 2, 0},         /* 1 ms: still spinning */
+        {ms / 2, 0, 0.1, 16, 0},
+        {2 * ms, 1, 1.0, 2, 0},     /* a helper ran an item: it was awake */
+        {2 * ms, 0, 2.0, 2, 0},     /* as many runnable as CPUs */
+        {2 * ms, 0, 13.0, 2, 0},
+        {2 * ms, 0, -1.0, 2, 0},    /* load unknown */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int got = opsnn_omp_late_is_wakeup(cases[i].idle_ns, cases[i].helpers_took,
+                                           cases[i].load, cases[i].cpus);
+        if (got != cases[i].wakeup) {
+            fail_msg("case %zu: %d, want %d", i, got, cases[i].wakeup);
+        }
+    }
+}
+
 /* An OpenMP region waits for its whole team, so a team whose helper comes
  * late (on an oversubscribed machine: a spinning runtime thread waiting for
  * its CPU share) makes the calls after it run on the caller for a back-off,
@@ -866,6 +900,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(omp_team_asks_for_no_more_threads_than_there_is_room_for),
         cmocka_unit_test(process_thread_limit_runs_on_the_caller),
         cmocka_unit_test(a_forked_child_runs_phase_2),
+        cmocka_unit_test(a_late_team_after_a_pause_on_an_idle_machine_is_a_wakeup),
         cmocka_unit_test(after_a_late_team_calls_run_on_the_caller_for_a_while),
         cmocka_unit_test(a_late_team_backs_off_until_calls_have_given_up_its_loss),
         cmocka_unit_test(the_team_that_starts_the_runtime_threads_is_not_judged_late),

@@ -41,6 +41,17 @@ int opsnn_parse_stack_size(const char *s, long long *bytes);
  * not understood. */
 int opsnn_cgroup_pids_room(const char *max_text, const char *current_text);
 
+/* OpenMP backend: whether a team that came late only had to wake its
+ * threads, and is not judged late: it started idle_ns after the previous
+ * team ended (more than OPSNN_OMP_WAKE_IDLE_NS: the runtime's threads may
+ * have stopped spinning and gone to sleep), its helpers took none of the
+ * items (the caller ran them all, then waited), and the machine is not
+ * oversubscribed (load, the 1-minute load average, under cpus; negative:
+ * unknown, judged). A back-off cannot save that wait: the threads sleep
+ * again while calls run on the caller, and the next team wakes them. */
+#define OPSNN_OMP_WAKE_IDLE_NS ((int64_t)1000 * 1000)
+int opsnn_omp_late_is_wakeup(int64_t idle_ns, int helpers_took_items, double load, int cpus);
+
 /* OpenMP backend: nanoseconds before the back-off after a late team lapses
  * (calls run on the caller alone meanwhile, until they have given up what
  * the team lost; threads_omp.c), 0 when there is none. */
