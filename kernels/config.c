@@ -110,8 +110,18 @@ static const opsnn_cvt_fn CVT_ROWS[OPSNN_ISA_COUNT][CVT_PAIRS] = {
 /* The panel gathers of transpose/list.inc at [path][0: 32-bit, 1: 16-bit]. */
 static const opsnn_panel16_fn PANEL_ROWS[OPSNN_ISA_COUNT][2] = {
 #define OPSNN_PANEL16(isa, bits, fn) [OPSNN_ISA_##isa][(bits) == 16] = fn,
+#define OPSNN_LINES_NT(isa, fn)
 #include "transpose/list.inc"
 #undef OPSNN_PANEL16
+#undef OPSNN_LINES_NT
+};
+/* and their streamed line copies, by path */
+static const opsnn_lines_nt_fn LINES_NT_ROWS[OPSNN_ISA_COUNT] = {
+#define OPSNN_PANEL16(isa, bits, fn)
+#define OPSNN_LINES_NT(isa, fn) [OPSNN_ISA_##isa] = fn,
+#include "transpose/list.inc"
+#undef OPSNN_PANEL16
+#undef OPSNN_LINES_NT
 };
 
 static opsnn_ukernel_fn table[OPSNN_KERNEL_MAX][DTYPE_SLOTS];
@@ -132,6 +142,7 @@ static struct {
 static size_t x_npairs;
 static opsnn_cvt_fn cvt_table[CVT_PAIRS];
 static opsnn_panel16_fn panel_table[2];
+static opsnn_lines_nt_fn lines_nt_fn;
 static atomic_int selected = -1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -216,6 +227,7 @@ static void fill(int isa)
     /* no fallback: a path without a panel kernel runs the portable loop */
     panel_table[0] = PANEL_ROWS[isa][0];
     panel_table[1] = PANEL_ROWS[isa][1];
+    lines_nt_fn = LINES_NT_ROWS[isa];
     atomic_store(&selected, isa);
 }
 
@@ -424,4 +436,10 @@ opsnn_panel16_fn opsnn_panel16_get(size_t elem_size)
 {
     pthread_once(&once, fill_default);
     return elem_size == 4 ? panel_table[0] : elem_size == 2 ? panel_table[1] : NULL;
+}
+
+opsnn_lines_nt_fn opsnn_lines_nt_get(void)
+{
+    pthread_once(&once, fill_default);
+    return lines_nt_fn;
 }

@@ -208,6 +208,16 @@ typedef void (*opsnn_panel16_fn)(size_t rows, size_t cols, const void *src, int6
  * the portable loop runs). */
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size);
 
+/* rows rows of row_bytes (a multiple of 64) from the contiguous src (64-byte
+ * aligned) to dst + i * pitch (dst and pitch multiples of 64), each line
+ * with a non-temporal store and no fence (the caller fences, as after an
+ * OPSNN_NT_STREAM_UNFENCED kernel): how the column walk of a transposed
+ * input writes its output (executor/walk.h). */
+typedef void (*opsnn_lines_nt_fn)(size_t rows, size_t row_bytes, const void *src, void *dst,
+                                  size_t pitch);
+/* The selected path's, or NULL (then no walk streams lines). */
+opsnn_lines_nt_fn opsnn_lines_nt_get(void);
+
 /*
  * A run whose one b value decides every element's answer as "a" or "+0"
  * (a variant with one value for b whose rule picks g or zero bits): a copy
@@ -255,7 +265,10 @@ static inline int opsnn_run_copy_or_zero(size_t n, const void *a, void *y, size_
 #define OPSNN_PANEL16(isa, bits, fn) \
     void fn(size_t rows, size_t cols, const void *src, int64_t col_stride, void *dst, size_t pitch, \
             int prefetch);
+#define OPSNN_LINES_NT(isa, fn) \
+    void fn(size_t rows, size_t row_bytes, const void *src, void *dst, size_t pitch);
 #include "transpose/list.inc"
 #undef OPSNN_PANEL16
+#undef OPSNN_LINES_NT
 
 #endif /* OPSNN_KERNELS_KERNELS_H_ */

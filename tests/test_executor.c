@@ -18,6 +18,7 @@
 
 #include "aclnnop/aclnn_hardshrink_backward.h"
 #include "aclnnop/aclnn_selu.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 
@@ -450,6 +451,67 @@ static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **sta
         assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
         aclDestroyScalar(l);
         aclDestroyTensor(g);
+        aclDestroyTensor(x);
+        aclDestroyTensor(o);
+    }
+}
+
+/* A forward call with a transposed float32 input that streams its output
+ * takes the column walk (executor/walk.h) on a path that streams lines, with
+ * one work item per thread's block; a 16-bit one, or one within the cache,
+ * keeps the panels. */
+static void executor_streamed_transposed_forward_plan_walks_columns(void **state)
+{
+    (void)state;
+    if (sizeof(uintptr_t) < 8) {
+        skip(); /* the 16 GiB call needs a 64-bit address space */
+    }
+    int lines = opsnn_lines_nt_get() != NULL;
+    static const struct {
+        int64_t n;
+        aclDataType dt;
+        const char *want;
+    } cases[] = {
+        {65536, ACL_FLOAT, "self walked 32 columns at a time (column walk), "},
+        {65536, ACL_FLOAT16, "self gathered in 128 x 4096 panels (prefetched), "},
+        {64, ACL_FLOAT, "self gathered in 64 x 64 panels (not prefetched), "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t n = cases[i].n, storage = n * n;
+        int64_t dims[2] = {n, n}, tr[2] = {1, n}, ct[2] = {n, 1};
+        uintptr_t base = (uintptr_t)1 << 40, span = (uintptr_t)(n * n * 4) + 4096;
+        aclTensor *x = aclCreateTensor(dims, 2, cases[i].dt, tr, 0, ACL_FORMAT_ND, &storage, 1,
+                                       (void *)base);
+        aclTensor *o = aclCreateTensor(dims, 2, cases[i].dt, ct, 0, ACL_FORMAT_ND, &storage, 1,
+                                       (void *)(base + span));
+        float lambda = 0.5f;
+        aclScalar *l = aclCreateScalar(&lambda, ACL_FLOAT);
+        assert_non_null(x);
+        assert_non_null(o);
+        assert_non_null(l);
+        uint64_t ws = 1;
+        aclOpExecutor *ex = NULL;
+        assert_int_equal(aclnnSoftshrinkGetWorkspaceSize(x, l, o, &ws, &ex), ACLNN_SUCCESS);
+        char text[2048];
+        assert_true(opsnn_plan_dump(ex, text, sizeof text) < sizeof text);
+        const char *want = cases[i].want;
+        if (i == 0 && !lines) {
+            want = "self gathered in 64 x 4096 panels (prefetched), ";
+        }
+        if (strstr(text, want) == NULL) {
+            fail_msg("case %zu: no \"%s\" in the plan:\n%s", i, want, text);
+        }
+        if (i == 0 && lines) { /* one item per block: the streams span it */
+            const char *th = strstr(text, "thread");
+            long threads = th != NULL ? strtol(th - 3, NULL, 10) : 0;
+            char items[64];
+            snprintf(items, sizeof items, ", %ld work item%s\n", threads, threads == 1 ? "" : "s");
+            if (threads < 1 || strstr(text, items) == NULL) {
+                fail_msg("no \"%s\" in the plan:\n%s", items, text);
+            }
+        }
+        assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
         aclDestroyTensor(x);
         aclDestroyTensor(o);
     }
@@ -1311,6 +1373,7 @@ int main(void)
         cmocka_unit_test(executor_strided_input_plan_fuses_contiguous_step),
         cmocka_unit_test(executor_broadcast_input_plan_fuses_broadcast_step),
         cmocka_unit_test(executor_transposed_plan_prefetches_only_beyond_the_cache),
+        cmocka_unit_test(executor_streamed_transposed_forward_plan_walks_columns),
         cmocka_unit_test(executor_in_place_plan_never_streams),
         cmocka_unit_test(executor_thread_count_follows_the_work_not_the_bytes),
         cmocka_unit_test(executor_work_items_are_not_smaller_than_their_claim),

@@ -199,6 +199,78 @@ static void transposed_input_converted_into_panel(void **state)
     free_case(&c);
 }
 
+/* A streamed pass whose only input is transposed (forward Softshrink fp32):
+ * the column walk, on every path of this CPU that has it, 32 columns at a
+ * time in blocks of 32 rows, must give the bits of one kernel call over the
+ * input laid out contiguously: rows one short of or past a block, 1-row
+ * slices, 3-D inputs, rows longer than one block of columns, chunks that
+ * start and end mid-row. An output that is not 64-byte aligned, or rows
+ * that are not a whole number of blocks, take the panel walk (same bits). */
+static void transposed_only_input_walked_by_columns(void **state)
+{
+    (void)state;
+    static const int64_t shapes[][3] = {
+        {1, 32, 32}, {1, 31, 64}, {1, 33, 96}, {1, 100, 160}, {3, 45, 64}, {1, 2, 4096},
+        {2, 129, 128}, {1, 65, 33}, {1, 40, 100},
+    };
+    static const opsnn_softshrink_params lambd = {0.5f};
+    const opsnn_kparams streamed = {&lambd, OPSNN_NT_STREAM, 0};
+    opsnn_ukernel_fn fn = NULL;
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 0; ai < nav; ai++) {
+        opsnn_kernels_select((int)av[ai]);
+        fn = opsnn_ukernel_get(OPSNN_KERNEL_SOFTSHRINK, ACL_FLOAT);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            int64_t b = shapes[s][0], rows = shapes[s][1], cols = shapes[s][2], n = b * rows * cols;
+            float *x = random_values(ACL_FLOAT, n, 5), *xt = malloc((size_t)n * 4);
+            float *want = malloc((size_t)n * 4);
+            float *y = aligned_alloc(64, ((size_t)n * 4 + 64 + 63) / 64 * 64);
+            assert_non_null(xt), assert_non_null(want), assert_non_null(y);
+            for (int64_t k = 0; k < b; k++) { /* xt: the transposes, contiguous [cols, rows] */
+                for (int64_t i = 0; i < rows; i++) {
+                    for (int64_t j = 0; j < cols; j++) {
+                        xt[k * rows * cols + j * rows + i] = x[k * rows * cols + i * cols + j];
+                    }
+                }
+            }
+            fn((size_t)n, x, NULL, want, &streamed);
+            for (int shift = 0; shift <= 1; shift++) { /* shift: a misaligned output */
+                opsnn_iter it;
+                memset(&it, 0, sizeof it);
+                it.ndim = 3, it.noperands = 2;
+                it.shape[0] = b, it.shape[1] = rows, it.shape[2] = cols;
+                it.base[0] = (char *)(y + shift), it.base[1] = (char *)xt;
+                for (int k = 0; k < 2; k++) {
+                    it.dtype[k] = ACL_FLOAT, it.es[k] = 4;
+                    it.strides[k][0] = rows * cols, it.strides[k][1] = cols, it.strides[k][2] = 1;
+                }
+                it.strides[1][1] = 1, it.strides[1][2] = rows;
+                opsnn_iter_coalesce(&it);
+                opsnn_walk w;
+                w.it = it;
+                opsnn_walk_make(&w, fn, ACL_FLOAT);
+                opsnn_walk_plan_columns(&w);
+                /* planned wherever the path streams lines and the rows allow */
+                int want_columns = opsnn_lines_nt_get() != NULL && cols % 32 == 0;
+                assert_int_equal(w.panel_stream, want_columns);
+                const int64_t chunks[] = {n, 1000, 3 * cols + 1, rows * cols + 7};
+                for (size_t ci = 0; ci < sizeof chunks / sizeof chunks[0]; ci++) {
+                    memset(y, 0xa5, (size_t)n * 4 + 64);
+                    for (int64_t pos = 0; pos < n; pos += chunks[ci]) {
+                        int64_t end = n - pos > chunks[ci] ? pos + chunks[ci] : n;
+                        assert_int_equal(opsnn_iter_run(&it, fn, ACL_FLOAT, &streamed, pos, end),
+                                         0);
+                    }
+                    tu_assert_bits_equal(y + shift, want, (size_t)n, 4, "column walk");
+                }
+            }
+            free(x), free(xt), free(want), free(y);
+        }
+    }
+    opsnn_kernels_select(-1);
+}
+
 /* self broadcast across long rows ([rows, 1], stride 0 along the row), in a
  * dtype that needs converting: the tile holding the value is filled once per
  * run and reused by every 1024-element chunk of the row. */
@@ -434,6 +506,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(transposed_input_matches_contiguous),
         cmocka_unit_test(transposed_input_converted_into_panel),
+        cmocka_unit_test(transposed_only_input_walked_by_columns),
         cmocka_unit_test(column_broadcast_over_long_rows),
         cmocka_unit_test(unconvertible_operand_is_refused_before_writing),
         cmocka_unit_test(no_panel_memory_gives_the_same_bits),

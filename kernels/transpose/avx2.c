@@ -11,7 +11,9 @@
  * lanes within each 128-bit lane (unpack at 16, 32 and 64 bits). Every value
  * is a named variable, not an array, so that -O2 keeps them in registers as
  * -O3 does (with arrays, gcc 12 -O2 built a loop through the stack, 2x
- * slower). Pure bit moves: no result can change. */
+ * slower). Pure bit moves: no result can change. So is the last kernel of
+ * the file, the column walk's streamed copy of a block's rows to the output
+ * (executor/walk.h, "the column walk"). */
 #include <immintrin.h>
 #include <stdint.h>
 
@@ -135,6 +137,18 @@ void opsnn_panel16_ukernel__avx2_x16(size_t rows, size_t cols, const void *src, 
     for (; j < cols; j++) {
         for (size_t i = 0; i < rows; i++) {
             d[i * pitch + j] = s[(int64_t)j * col_stride + (int64_t)i];
+        }
+    }
+}
+
+void opsnn_lines_nt_ukernel__avx2(size_t rows, size_t row_bytes, const void *src, void *dst,
+                                  size_t pitch)
+{
+    const char *s = src;
+    char *d = dst;
+    for (size_t i = 0; i < rows; i++, d += pitch) {
+        for (size_t b = 0; b < row_bytes; b += 32, s += 32) {
+            _mm256_stream_si256((__m256i *)(d + b), _mm256_load_si256((const __m256i *)s));
         }
     }
 }

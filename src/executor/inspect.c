@@ -186,7 +186,11 @@ size_t opsnn_plan_dump(const aclOpExecutor *executor, char *buf, size_t size)
             APPEND("%" PRId64 " bytes moved", p->traffic);
         }
         int pk = p->w.panel_input; /* operand pk of the pass: input pk - 1 of the kernel pass */
-        if (pk != 0) {
+        if (pk != 0 && p->w.panel_stream) {
+            APPEND(", %s walked %d columns at a time (column walk)",
+                   i == 0 ? opsnn_operand_name(ex.desc.op, pk - 1) : "the temporary",
+                   OPSNN_WALK_COLUMNS);
+        } else if (pk != 0) {
             APPEND(", %s gathered in %" PRId64 " x %" PRId64 " panels (%s)",
                    i == 0 ? opsnn_operand_name(ex.desc.op, pk - 1) : "the temporary",
                    p->w.strip_rows, p->w.panel_cols,

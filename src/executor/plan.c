@@ -319,6 +319,7 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
     w->panel_bytes = 0;
     w->panel_k = ks;
     w->panel_prefetch = 1; /* the schedule decides by the bytes moved */
+    w->panel_stream = 0;    /* and whether the column walk runs */
     if (pk != 0) {
         size_t cs = opsnn_dtype_size(cdt);
         w->strip_rows = strip_rows(it, pk);
@@ -450,6 +451,23 @@ static int panel_prefetch(int64_t traffic)
     return traffic / 2 > nt_threshold_bytes(); /* traffic may be INT64_MAX */
 }
 
+void opsnn_walk_plan_columns(opsnn_walk *w)
+{
+    const opsnn_iter *it = &w->it;
+    int nd = it->ndim;
+    int64_t es = it->es[0];
+    if (w->panel_input != 1 || it->noperands != 2 || nd < 2 || it->dtype[0] != w->cdt ||
+        it->dtype[1] != w->cdt || es != 4 ||
+        it->shape[nd - 1] % OPSNN_WALK_COLUMNS != 0 || it->strides[0][nd - 1] != 1 ||
+        it->strides[1][nd - 2] != 1 || it->strides[0][nd - 2] % (64 / es) != 0 ||
+        opsnn_lines_nt_get() == NULL || opsnn_panel16_get((size_t)es) == NULL) {
+        return;
+    }
+    size_t blocks = (size_t)(2 * OPSNN_WALK_COLUMN_BLOCK_ROWS * OPSNN_WALK_COLUMNS * es);
+    w->panel_bytes = w->panel_bytes > blocks ? w->panel_bytes : blocks;
+    w->panel_stream = 1;
+}
+
 static void set_layout(opsnn_iter *it, int k, const aclTensor *t, const int64_t *strides)
 {
     it->base[k] = NULL;
@@ -511,7 +529,11 @@ static void plan_items(opsnn_pass_blocks *b, const opsnn_walk *w)
     int64_t former = b->tiles.block_former;
     b->chunk = opsnn_iter_chunk(&w->it, b->tiles.ub_former);
     b->one_call = opsnn_iter_one_call(&w->it);
-    if (b->threads <= 1) {
+    if (w->panel_stream) { /* the column walk's streams span the block */
+        b->chunk = former;
+        b->one_call = 1;
+    }
+    if (b->threads <= 1 || w->panel_stream) {
         b->item = former; /* what the arithmetic below gives, without its divisions */
         b->items_per_block = 1;
         return;
@@ -581,6 +603,9 @@ void opsnn_schedule_make(const opsnn_executor *ex, int into_temp, opsnn_schedule
     k->traffic = traffic;
     k->nt_store = !into_temp && !in_place(ex) && traffic > nt_threshold_bytes();
     k->w.panel_prefetch = panel_prefetch(traffic);
+    if (k->nt_store) {
+        opsnn_walk_plan_columns(&k->w);
+    }
     k->b = plan_blocks(ex, s->threads_setting, numel, traffic);
     opsnn_pass_blocks blocks = k->b;
     plan_items(&k->b, &k->w);

@@ -103,4 +103,12 @@ int opsnn_iter_one_call(const opsnn_iter *it);
  * convert, and which walk runs its full rows (with the panel's geometry). */
 void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt);
 
+/* For a pass that streams its output: the column walk instead of panels
+ * (executor/walk.h, "the column walk") when its one input is the panel's,
+ * with adjacent rows, in the output's dtype, the compute dtype and 4 bytes
+ * wide; the output rows are unit-stride, a whole number of column blocks
+ * long and a whole number of lines apart; and the selected path streams
+ * lines. Then the thread's panel holds at least the walk's two blocks. */
+void opsnn_walk_plan_columns(opsnn_walk *w);
+
 #endif /* OPSNN_EXECUTOR_PLAN_H_ */

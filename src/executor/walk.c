@@ -139,5 +139,8 @@ int opsnn_iter_run(const opsnn_iter *it, opsnn_ukernel_fn fn, aclDataType cdt,
     opsnn_walk w;
     w.it = *it;
     opsnn_walk_make(&w, fn, cdt);
+    if (params->nt_store != OPSNN_NT_NONE) { /* a streamed pass, as the schedule plans it */
+        opsnn_walk_plan_columns(&w);
+    }
     return opsnn_walk_run(&w, params, begin, end);
 }

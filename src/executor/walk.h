@@ -67,6 +67,32 @@ typedef struct {
 #define OPSNN_WALK_PANEL_MIN_BYTES ((size_t)32 * 528 * 4)
 #define OPSNN_WALK_BLOCK_ROWS 256
 
+/* ---- A transposed input of a one-input pass: the column walk ------------
+ * When the pass's only input is transposed, 4 bytes wide and in the
+ * output's dtype, and the output is streamed (a pass larger than the
+ * caches), the walk takes the output COLUMNS columns at a time down all rows
+ * of its work item: COLUMNS rows of the source read front to back, as that
+ * many streams the hardware prefetcher follows. Each block of
+ * COLUMN_BLOCK_ROWS rows is gathered into the front of the thread's panel
+ * (4 KiB, in the L1), the kernel runs over it in one call into the block
+ * behind it, and each output row's COLUMNS elements are streamed out as two
+ * whole lines. The panel walk reads each source column 256 bytes at a time
+ * and then its panel a second time; forward Softshrink fp32 transposed took
+ * 0.53-0.69 of its time at 16M-64M elements, Selu fp32 0.72-0.88 (2-vCPU
+ * Xeon guest, avx512 path, docs/dev/performance-history.md, 2026-12-06
+ * fifth session). 16 columns (one line per output row) read 0.57-0.63 of
+ * the contiguous op's throughput in a standalone probe against 0.73-0.81
+ * for 32; blocks of 64 and 128 rows took up to 1.15x the time. For a
+ * 16-bit input the same walk was no faster than the panels at 16M and
+ * 1.1-1.2x slower at 64M: a line holds 32 rows, so 64-byte output pieces
+ * need 32 streams and 128-byte ones 64 (slower still), and the kernel's
+ * conversions over the block do not overlap the memory traffic. The work
+ * items are whole blocks: rows cut into 256-row items would read each
+ * stream 1 KiB at a time, which in the probe ran at 0.9 of the speed of
+ * whole streams (512 bytes: 0.65-0.8). */
+#define OPSNN_WALK_COLUMNS 32
+#define OPSNN_WALK_COLUMN_BLOCK_ROWS 32
+
 /* A kernel and its variants, chosen together for one layout of the operands'
  * dtypes. */
 typedef struct {
@@ -95,6 +121,10 @@ typedef struct {
     int64_t strip_rows, panel_cols;
     size_t panel_bytes;
     int panel_prefetch; /* opsnn_gather_panel's prefetch (set by the schedule) */
+    /* the column walk instead of panels (set by the schedule, which also
+     * makes the work items whole blocks), when the output row's bytes and
+     * the output's address allow whole lines */
+    int panel_stream;
     opsnn_walk_kernels panel_k;
     /* the rows walk: bit k set when input k is a [cols] row in another dtype
      * converted once per call (walk_rows.c), and the kernels with those

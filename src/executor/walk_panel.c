@@ -1,9 +1,46 @@
 /* The panel walk (executor/walk.h, "Transposed inputs"): full rows with the
  * walk's transposed input gathered a strip at a time into the thread's
  * panel, then the rows run with the panel as a unit-stride operand in the
- * compute dtype. */
+ * compute dtype. And the column walk of a one-input pass (executor/walk.h,
+ * "the column walk"), which the panel walk hands its rows to. */
+#include <stdint.h>
+
 #include "executor/walks.h"
 #include "tensor/dtype.h"
+
+/* The column walk: OPSNN_WALK_COLUMNS output columns at a time down all
+ * `rows`, a block of rows gathered into the front of the panel, the kernel
+ * run over it into the block behind it, and the result streamed out a row's
+ * columns at a time. The planner has checked the dtypes, the row's length
+ * and bytes; row[0] is 64-byte aligned. */
+static void walk_columns(const opsnn_panel_ctx *c, const opsnn_row_plan *pl,
+                         char *const row[OPSNN_ITER_OPERANDS], int64_t rows,
+                         opsnn_lines_nt_fn lines)
+{
+    const opsnn_walk *w = c->w;
+    const opsnn_iter *it = &w->it;
+    int nd = it->ndim;
+    int64_t n = it->shape[nd - 1], es = it->es[0];
+    int64_t out_pitch = it->strides[0][nd - 2] * es;
+    int64_t col_stride = it->strides[1][nd - 1];
+    const int64_t cols = OPSNN_WALK_COLUMNS, block = OPSNN_WALK_COLUMN_BLOCK_ROWS;
+    unsigned char *in = c->panel, *out = c->panel + block * cols * es;
+    opsnn_kparams prm = *c->row->params;
+    prm.nt_store = 0; /* the block stays in the L1 */
+    for (int64_t j0 = 0; j0 < n; j0 += cols) {
+        const char *src = row[1] + j0 * col_stride * es;
+        char *dst = row[0] + j0 * es;
+        for (int64_t i0 = 0; i0 < rows; i0 += block) {
+            int64_t h = rows - i0 < block ? rows - i0 : block;
+            /* same dtypes and a known element size: the gather cannot fail */
+            (void)opsnn_gather_panel(in, it->dtype[1], (size_t)cols, src + i0 * es, it->dtype[1],
+                                     col_stride, 1, (size_t)h, (size_t)cols, 0);
+            char *p[OPSNN_ITER_OPERANDS] = {(char *)out, (char *)in, NULL};
+            opsnn_row_direct(pl, 2, p, h * cols, &prm);
+            lines((size_t)h, (size_t)(cols * es), out, dst + i0 * out_pitch, (size_t)out_pitch);
+        }
+    }
+}
 
 int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERANDS], int64_t rows)
 {
@@ -37,6 +74,13 @@ int opsnn_walk_panel(const opsnn_panel_ctx *c, char *const row[OPSNN_ITER_OPERAN
     /* every row of every strip has the same operands: planned once */
     opsnn_row_plan pl;
     opsnn_row_plan_for(&pr, st, &pl);
+    if (w->panel_stream && pl.in_place && (uintptr_t)row[0] % 64 == 0) {
+        opsnn_lines_nt_fn lines = opsnn_lines_nt_get();
+        if (lines != NULL) {
+            walk_columns(c, &pl, row, rows, lines);
+            return 0;
+        }
+    }
     opsnn_kparams short_run;
     for (int64_t r0 = 0; r0 < rows; r0 += OPSNN_WALK_BLOCK_ROWS) {
         int64_t rend = rows - r0 < OPSNN_WALK_BLOCK_ROWS ? rows : r0 + OPSNN_WALK_BLOCK_ROWS;
