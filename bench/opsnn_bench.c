@@ -296,8 +296,8 @@ static void print_header(FILE *out, const options *o)
             opsnn_get_kernel_generation());
     fprintf(out, "# cpu: %s, %ld online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(out, "# date: %s, load average at start: %s\n", date, loadavg);
-    fprintf(out, "# time = best of >= %d batches in %d interleaved round(s) (bound, %d ms pause, "
-                 "each case), a warm-up each; both phases per call; "
+    fprintf(out, "# time = best of >= %d batches in %d interleaved round(s) (for each thread "
+                 "count: bound, %d ms pause, each case), a warm-up each; both phases per call; "
                  "GB/s = operand bytes / time; bound = %s\n",
             o->round_min_reps * o->rounds, o->rounds, (int)(SETTLE_NS / 1000000),
             bound_kind_available(BOUND_NT)
@@ -443,79 +443,101 @@ static int measure_case(const options *o, group_case *g, int round)
     return 0;
 }
 
-/* One size x dtype x thread count: every case and the bound, measured in
- * o->rounds interleaved rounds (bound, then each case), so that a stretch of
- * low memory bandwidth on a shared host lands on both sides of a ratio; then
- * each output is checked and the rows printed. Returns the failures. */
-static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n, int threads,
-                     double anchor, void *a, void *b, void *x32, void *y)
+/* One size x dtype: for each thread count every case and the bound,
+ * measured in o->rounds interleaved rounds (in each round, for each thread
+ * count: the bound, then each case), so that a stretch of low memory
+ * bandwidth on a shared host, or of a slower core, lands on both sides of a
+ * ratio, the 1-thread / 2-thread one included; then each output is checked
+ * and the rows printed, thread count by thread count. Returns the failures. */
+static int run_group(const options *o, FILE *csv, aclDataType dt, int64_t n,
+                     const double *anchors, void *a, void *b, void *x32, void *y)
 {
-    static group_case cases[MAX_LIST * BENCH_LAYOUT_COUNT];
-    int ncases = 0, failures = 0;
-    for (int k = 0; k < o->nops; k++) {
-        for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
-            if (!o->layouts[l] || !bench_layout_supported(o->ops[k], (bench_layout)l, dt) ||
-                ncases == (int)(sizeof cases / sizeof cases[0])) {
+    enum { PER_THREADS = MAX_LIST * BENCH_LAYOUT_COUNT };
+    group_case *all = calloc((size_t)o->nthreads * PER_THREADS, sizeof *all);
+    if (all == NULL) {
+        fprintf(stderr, "opsnn_bench: out of memory\n");
+        return 1;
+    }
+    int ncases[MAX_LIST] = {0}, bound_ok[MAX_LIST], failures = 0;
+    bound_result bound[MAX_LIST];
+    for (int t = 0; t < o->nthreads; t++) {
+        group_case *cases = all + (size_t)t * PER_THREADS;
+        for (int k = 0; k < o->nops; k++) {
+            for (int l = 0; l < BENCH_LAYOUT_COUNT; l++) {
+                if (!o->layouts[l] || !bench_layout_supported(o->ops[k], (bench_layout)l, dt) ||
+                    ncases[t] == PER_THREADS) {
+                    continue;
+                }
+                group_case *g = &cases[ncases[t]];
+                void *x = l == BENCH_MIXED ? x32 : b;
+                if (bench_case_init(&g->c, o->ops[k], (bench_layout)l, dt, n, a, x, y) != 0) {
+                    failures++;
+                    continue;
+                }
+                g->r.c = &g->c;
+                g->r.threads = o->threads[t];
+                g->r.p2_ns = -1.0;
+                g->r.contig_ns = -1.0;
+                g->r.anchor = l == BENCH_TRANSPOSED ? anchors[t] : -1.0;
+                ncases[t]++;
+            }
+        }
+        bound[t] = (bound_result){0, 0, 0, BOUND_PLAIN};
+        bound_ok[t] = 1;
+    }
+    size_t nbytes = (size_t)n * bench_dtype_size(dt);
+    for (int round = 0; round < o->rounds; round++) {
+        for (int t = 0; t < o->nthreads; t++) {
+            if (!bound_ok[t]) {
                 continue;
             }
-            group_case *g = &cases[ncases];
-            memset(g, 0, sizeof *g);
-            void *x = l == BENCH_MIXED ? x32 : b;
-            if (bench_case_init(&g->c, o->ops[k], (bench_layout)l, dt, n, a, x, y) != 0) {
+            opsnn_set_num_threads(o->threads[t]);
+            if (measure_bound(o, y, a, b, nbytes, o->threads[t], &bound[t]) != 0) {
+                failures++;
+                bound_ok[t] = 0; /* nothing to compare with: no rows */
+                continue;
+            }
+            struct timespec settle = {0, SETTLE_NS};
+            nanosleep(&settle, NULL);
+            group_case *cases = all + (size_t)t * PER_THREADS;
+            for (int i = 0; i < ncases[t]; i++) {
+                if (!cases[i].failed && measure_case(o, &cases[i], round) != 0) {
+                    cases[i].failed = 1;
+                }
+            }
+        }
+    }
+    for (int t = 0; t < o->nthreads; t++) {
+        group_case *cases = all + (size_t)t * PER_THREADS;
+        opsnn_set_num_threads(o->threads[t]);
+        for (int i = 0; i < ncases[t] && bound_ok[t]; i++) {
+            group_case *g = &cases[i];
+            if (g->failed) {
                 failures++;
                 continue;
             }
-            g->r.c = &g->c;
-            g->r.threads = threads;
-            g->r.p2_ns = -1.0;
-            g->r.contig_ns = -1.0;
-            g->r.anchor = l == BENCH_TRANSPOSED ? anchor : -1.0;
-            ncases++;
-        }
-    }
-    bound_result bound = {0, 0, 0, BOUND_PLAIN};
-    size_t nbytes = (size_t)n * bench_dtype_size(dt);
-    int bound_ok = 1;
-    for (int round = 0; round < o->rounds; round++) {
-        if (measure_bound(o, y, a, b, nbytes, threads, &bound) != 0) {
-            failures++;
-            bound_ok = 0; /* nothing to compare with: no rows */
-            break;
-        }
-        struct timespec settle = {0, SETTLE_NS};
-        nanosleep(&settle, NULL);
-        for (int i = 0; i < ncases; i++) {
-            if (!cases[i].failed && measure_case(o, &cases[i], round) != 0) {
-                cases[i].failed = 1;
+            g->r.bound = bound[t];
+            for (int j = 0; j < ncases[t]; j++) {
+                if (!cases[j].failed && cases[j].c.op == g->c.op &&
+                    cases[j].c.layout == BENCH_CONTIGUOUS && g->c.layout != BENCH_CONTIGUOUS) {
+                    g->r.contig_ns = cases[j].r.call.best_ns;
+                }
             }
-        }
-    }
-    for (int i = 0; i < ncases && bound_ok; i++) {
-        group_case *g = &cases[i];
-        if (g->failed) {
-            failures++;
-            continue;
-        }
-        g->r.bound = bound;
-        for (int j = 0; j < ncases; j++) {
-            if (!cases[j].failed && cases[j].c.op == g->c.op &&
-                cases[j].c.layout == BENCH_CONTIGUOUS && g->c.layout != BENCH_CONTIGUOUS) {
-                g->r.contig_ns = cases[j].r.call.best_ns;
+            if (g->c.inplace) { /* the in-place operand starts again from the input data */
+                memcpy(y, a, (size_t)n * bench_dtype_size(dt));
+            } else {
+                memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
             }
+            int rc = bench_case_call(&g->c);
+            int64_t bad = rc != 0 ? 1 : bench_case_verify(&g->c, o->samples, o->threads[t]);
+            emit_row(csv, &g->r);
+            failures += bad != 0;
         }
-        if (g->c.inplace) { /* the in-place operand starts again from the input data */
-            memcpy(y, a, (size_t)n * bench_dtype_size(dt));
-        } else {
-            memset(y, 0xff, (size_t)n * bench_dtype_size(dt)); /* the check must see fresh output */
+        for (int i = 0; i < ncases[t]; i++) {
+            bench_case_destroy(&cases[i].c);
         }
-        int rc = bench_case_call(&g->c);
-        int64_t bad = rc != 0 ? 1 : bench_case_verify(&g->c, o->samples, threads);
-        emit_row(csv, &g->r);
-        failures += bad != 0;
     }
-    for (int i = 0; i < ncases; i++) {
-        bench_case_destroy(&cases[i].c);
-    }
+    free(all);
     return failures;
 }
 
@@ -600,10 +622,7 @@ static int run_size(const options *o, FILE *csv, int64_t n)
         aclDataType dt = o->dtypes[d];
         bench_fill(a, dt, n, 1);
         bench_fill(b, dt, n, 2);
-        for (int t = 0; t < o->nthreads; t++) {
-            opsnn_set_num_threads(o->threads[t]);
-            failures += run_group(o, csv, dt, n, o->threads[t], anchors[t], a, b, x32, y);
-        }
+        failures += run_group(o, csv, dt, n, anchors, a, b, x32, y);
     }
 out:
     if (a != NULL) aclrtFree(a);
