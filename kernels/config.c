@@ -115,8 +115,10 @@ static const opsnn_panel16_fn PANEL_ROWS[OPSNN_ISA_COUNT][2] = {
 #undef OPSNN_PANEL16
 #undef OPSNN_LINES_NT
 };
-/* and their streamed line copies, by path */
+/* and their streamed line copies, by path (none for scalar code; an aarch64
+ * build has none at all, and ISO C wants one initializer) */
 static const opsnn_lines_nt_fn LINES_NT_ROWS[OPSNN_ISA_COUNT] = {
+    [OPSNN_ISA_SCALAR] = NULL,
 #define OPSNN_PANEL16(isa, bits, fn)
 #define OPSNN_LINES_NT(isa, fn) [OPSNN_ISA_##isa] = fn,
 #include "transpose/list.inc"
