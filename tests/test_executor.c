@@ -502,8 +502,8 @@ static void executor_streamed_transposed_forward_plan_walks_columns(void **state
             fail_msg("case %zu: no \"%s\" in the plan:\n%s", i, want, text);
         }
         if (i == 0 && lines) { /* one item per block: the streams span it */
-            const char *th = strstr(text, "thread");
-            long threads = th != NULL ? strtol(th - 3, NULL, 10) : 0;
+            const char *th = strstr(text, "pass 0: kernel, ");
+            long threads = th != NULL ? strtol(th + strlen("pass 0: kernel, "), NULL, 10) : 0;
             char items[64];
             snprintf(items, sizeof items, ", %ld work item%s\n", threads, threads == 1 ? "" : "s");
             if (threads < 1 || strstr(text, items) == NULL) {
