@@ -913,6 +913,68 @@ static void selu_f32_sign_runs_bits_equal_scalar(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* The vector paths' float32 Selu shortcuts (rint in one instruction, no final
+ * min, AVX-512's two fused steps whose product is exact: selu-fwd.h) give
+ * the scalar sequence's bits: every 1021st float32 in [-87, -0], and around
+ * each t = -(n - 1/2) ln2 and -n ln2 (where k = t log2(e) rounds to a tie
+ * or an integer) the 64 floats nearest, through one long call (the AVX-512
+ * kernel's blocks) and through calls of 37 elements. Rounding k toward
+ * zero, or fusing a step of the polynomial, makes it fail. (Fusing
+ * r - nf * LN2_LO, whose product is not exact either, changes only 8 of the
+ * 2^31 inputs: the exhaustive comparison of docs/dev/design-notes.md found
+ * them, a sweep cannot.) */
+static void selu_f32_nonpositive_sweep_bits_equal_scalar(void **state)
+{
+    (void)state;
+    enum { STEP = 1021, PER_N = 64, NS = 126 };
+    const uint32_t lo = 0x80000000u, hi = 0xc2ae0000u; /* -0 and -87 */
+    size_t n = (hi - lo) / STEP + 1 + 2 * NS * PER_N;
+    float *in = malloc(n * sizeof *in), *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+    assert_true(in && want && got);
+    size_t m = 0;
+    for (uint32_t b = lo; b <= hi - STEP; b += STEP) {
+        in[m++] = opsnn_bits_f32(b);
+    }
+    in[m++] = opsnn_bits_f32(hi);
+    for (int k = 1; k <= NS; k++) {
+        for (int half = 0; half < 2; half++) {
+            float t = -((float)k - (half ? 0.5f : 0.0f)) * 0.693147180559945f;
+            uint32_t c = opsnn_f32_bits(t) - PER_N / 2;
+            for (int j = 0; j < PER_N; j++) {
+                in[m++] = opsnn_bits_f32(c + (uint32_t)j);
+            }
+        }
+    }
+    assert_true(m <= n);
+    opsnn_kparams p = kargs(OPSNN_KERNEL_SELU, 0.0f, 0);
+    opsnn_kernels_select(OPSNN_ISA_SCALAR);
+    opsnn_ukernel_get(OPSNN_KERNEL_SELU, ACL_FLOAT)(m, in, NULL, want, &p);
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t ai = 1; ai < nav; ai++) { /* av[0] is scalar */
+        opsnn_kernels_select((int)av[ai]);
+        opsnn_ukernel_fn fn = opsnn_ukernel_get(OPSNN_KERNEL_SELU, ACL_FLOAT);
+        for (int piece = 0; piece < 2; piece++) {
+            size_t len = piece ? 37 : m;
+            memset(got, 0, m * sizeof *got);
+            for (size_t i = 0; i < m; i += len) {
+                fn(m - i < len ? m - i : len, in + i, NULL, got + i, &p);
+            }
+            for (size_t i = 0; i < m; i++) {
+                if (opsnn_f32_bits(got[i]) != opsnn_f32_bits(want[i])) {
+                    fail_msg("%s selu fp32 x 0x%08x (%s calls): got 0x%08x, scalar 0x%08x",
+                             opsnn_isa_name((int)av[ai]), opsnn_f32_bits(in[i]), piece ? "37-element" : "one",
+                             opsnn_f32_bits(got[i]), opsnn_f32_bits(want[i]));
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
+    free(in);
+    free(want);
+    free(got);
+}
+
 /* Each path's panel gather (16 to 80 adjacent rows: the AVX-512 16-bit
  * kernel takes 32 at a time and a 16-row tail) equals the plain loop, for
  * column counts around the kernels' tile widths, odd pitches and an odd and
@@ -1043,6 +1105,7 @@ int main(void)
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
         cmocka_unit_test(selu_16bit_lookup_gives_the_computed_bits),
         cmocka_unit_test(selu_f32_sign_runs_bits_equal_scalar),
+        cmocka_unit_test(selu_f32_nonpositive_sweep_bits_equal_scalar),
         cmocka_unit_test(gather_panel_odd_shapes_equal_the_plain_loop),
         cmocka_unit_test(select_default_reads_opsnn_isa_env),
         cmocka_unit_test(every_listed_vector_kernel_bits_equal_scalar),

@@ -1,5 +1,6 @@
 /* SELU forward, AVX2 + F16C: ops/selu/op_kernel/selu-fwd.h's float32 sequence in 8
- * lanes, operation for operation (no FMA). minps/maxps with 0 as the second
+ * lanes, operation for operation (no FMA) but for two exact shortcuts listed
+ * there: rint by vroundps, and no final min. minps/maxps with 0 as the second
  * operand are exactly the scalar "x < 0 ? x : 0" / "x > 0 ? x : 0" (NaN and
  * -0 give +0); a NaN x is put back quieted at the end. int8 uses the exact
  * closed form of opsnn_selu_fwd_i8, int32 opsnn_selu_fwd_i32's conversions.
@@ -14,8 +15,7 @@
 static inline __m256 expm1_neg(__m256 t)
 {
     __m256 k = _mm256_mul_ps(t, _mm256_set1_ps(OPSNN_SELU_LOG2E));
-    __m256 magic = _mm256_set1_ps(OPSNN_SELU_ROUND_MAGIC);
-    __m256 nf = _mm256_sub_ps(_mm256_add_ps(k, magic), magic);
+    __m256 nf = _mm256_round_ps(k, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256 r = _mm256_sub_ps(t, _mm256_mul_ps(nf, _mm256_set1_ps(OPSNN_SELU_LN2_HI)));
     r = _mm256_sub_ps(r, _mm256_mul_ps(nf, _mm256_set1_ps(OPSNN_SELU_LN2_LO)));
     __m256 p = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(OPSNN_SELU_C7), r), _mm256_set1_ps(OPSNN_SELU_C6));
@@ -35,7 +35,6 @@ static inline __m256 selu(__m256 x, const opsnn_selu_params *c)
     __m256 zero = _mm256_setzero_ps();
     __m256 t = _mm256_max_ps(_mm256_min_ps(x, zero), _mm256_set1_ps(OPSNN_SELU_EXP_MIN));
     __m256 neg = _mm256_mul_ps(expm1_neg(t), _mm256_set1_ps(c->alpha));
-    neg = _mm256_min_ps(neg, zero);
     __m256 y = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(x, zero), neg), _mm256_set1_ps(c->scale));
     __m256 qx = _mm256_or_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x400000)));
     return _mm256_blendv_ps(y, qx, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));

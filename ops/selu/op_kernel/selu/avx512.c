@@ -1,6 +1,8 @@
 /* SELU forward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic in 16 lanes
- * (ops/selu/op_kernel/selu-fwd.h's float32 sequence, operation for operation, no FMA);
- * masked loads and stores handle the tail. The step ignores its second input.
+ * (ops/selu/op_kernel/selu-fwd.h's float32 sequence, with the exact shortcuts
+ * listed there: rint in one instruction, no final min, and the two steps
+ * whose product is exact fused, the only FMAs of the library); masked loads
+ * and stores handle the tail. The step ignores its second input.
  * 2^n is vscalefps(1, n) (exact for the integer n in [-126, 0] here, the same
  * bits as building the exponent field) and a NaN is quieted by one masked OR.
  * Float32 calls of OPSNN_SELU_SPLIT_MIN elements or more go in blocks (see
@@ -21,9 +23,8 @@
 static inline __m512 expm1_neg(__m512 t)
 {
     __m512 k = _mm512_mul_ps(t, _mm512_set1_ps(OPSNN_SELU_LOG2E));
-    __m512 magic = _mm512_set1_ps(OPSNN_SELU_ROUND_MAGIC);
-    __m512 nf = _mm512_sub_ps(_mm512_add_ps(k, magic), magic);
-    __m512 r = _mm512_sub_ps(t, _mm512_mul_ps(nf, _mm512_set1_ps(OPSNN_SELU_LN2_HI)));
+    __m512 nf = _mm512_roundscale_ps(k, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512 r = _mm512_fnmadd_ps(nf, _mm512_set1_ps(OPSNN_SELU_LN2_HI), t); /* exact product */
     r = _mm512_sub_ps(r, _mm512_mul_ps(nf, _mm512_set1_ps(OPSNN_SELU_LN2_LO)));
     __m512 p = _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(OPSNN_SELU_C7), r), _mm512_set1_ps(OPSNN_SELU_C6));
     p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(OPSNN_SELU_C5));
@@ -33,7 +34,7 @@ static inline __m512 expm1_neg(__m512 t)
     __m512 u = _mm512_mul_ps(_mm512_mul_ps(r, r), p);
     __m512 e = _mm512_add_ps(u, r);
     __m512 s = _mm512_scalef_ps(_mm512_set1_ps(1.0f), nf);
-    return _mm512_add_ps(_mm512_mul_ps(s, e), _mm512_sub_ps(s, _mm512_set1_ps(1.0f)));
+    return _mm512_fmadd_ps(s, e, _mm512_sub_ps(s, _mm512_set1_ps(1.0f))); /* exact product */
 }
 
 static inline __m512 selu(__m512 x, const opsnn_selu_params *c)
@@ -41,7 +42,6 @@ static inline __m512 selu(__m512 x, const opsnn_selu_params *c)
     __m512 zero = _mm512_setzero_ps();
     __m512 t = _mm512_max_ps(_mm512_min_ps(x, zero), _mm512_set1_ps(OPSNN_SELU_EXP_MIN));
     __m512 neg = _mm512_mul_ps(expm1_neg(t), _mm512_set1_ps(c->alpha));
-    neg = _mm512_min_ps(neg, zero);
     __m512 y = _mm512_mul_ps(_mm512_add_ps(_mm512_max_ps(x, zero), neg), _mm512_set1_ps(c->scale));
     __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
     return _mm512_castsi512_ps(_mm512_mask_or_epi32(_mm512_castps_si512(y), nan, _mm512_castps_si512(x),
@@ -49,13 +49,13 @@ static inline __m512 selu(__m512 x, const opsnn_selu_params *c)
 }
 
 /* selu() of lanes x <= 0 (-0 included, no NaN), the same bits with fewer
- * operations: max(x, 0) is +0 there and min(., 0) never gives -0, so
+ * operations: max(x, 0) is +0 there and neg is never -0, so
  * (max(x, 0) + neg) is neg; min(x, 0) is x but for -0, whose expm1 also
- * gives +0 (r = -0 - (+0 * LN2_LO) = +0). */
+ * gives +0 (r = -0 + (-0 * -LN2_HI) = +0). */
 static inline __m512 selu_nonpos(__m512 x, const opsnn_selu_params *c)
 {
     __m512 t = _mm512_max_ps(x, _mm512_set1_ps(OPSNN_SELU_EXP_MIN));
-    __m512 neg = _mm512_min_ps(_mm512_mul_ps(expm1_neg(t), _mm512_set1_ps(c->alpha)), _mm512_setzero_ps());
+    __m512 neg = _mm512_mul_ps(expm1_neg(t), _mm512_set1_ps(c->alpha));
     return _mm512_mul_ps(neg, _mm512_set1_ps(c->scale));
 }
 

@@ -1,6 +1,7 @@
 /* SELU forward, Advanced SIMD: ops/selu/op_kernel/selu-fwd.h's float32 sequence in
  * 4-lane vectors, operation for operation (vmulq/vaddq only, no vfma; the
- * build's -ffp-contract=off keeps them apart). FMIN/FMAX would propagate NaN
+ * build's -ffp-contract=off keeps them apart) but for two exact shortcuts
+ * listed there: rint by FRINTN, and no final min. FMIN/FMAX would propagate NaN
  * and order -0 below +0, so min/max are compare-and-select, exactly the
  * scalar "x < 0 ? x : 0". A NaN x is put back quieted at the end. FCVTZS
  * truncates and saturates (values >= 2^31 -> INT32_MAX), XTN keeps the low
@@ -24,8 +25,7 @@ static inline float32x4_t max0(float32x4_t v)
 static inline float32x4_t expm1_neg(float32x4_t t)
 {
     float32x4_t k = vmulq_f32(t, vdupq_n_f32(OPSNN_SELU_LOG2E));
-    float32x4_t magic = vdupq_n_f32(OPSNN_SELU_ROUND_MAGIC);
-    float32x4_t nf = vsubq_f32(vaddq_f32(k, magic), magic);
+    float32x4_t nf = vrndnq_f32(k);
     float32x4_t r = vsubq_f32(t, vmulq_f32(nf, vdupq_n_f32(OPSNN_SELU_LN2_HI)));
     r = vsubq_f32(r, vmulq_f32(nf, vdupq_n_f32(OPSNN_SELU_LN2_LO)));
     float32x4_t p = vaddq_f32(vmulq_f32(vdupq_n_f32(OPSNN_SELU_C7), r), vdupq_n_f32(OPSNN_SELU_C6));
@@ -45,7 +45,7 @@ static inline float32x4_t selu(float32x4_t x, const opsnn_selu_params *c)
     float32x4_t t = min0(x);
     float32x4_t lo = vdupq_n_f32(OPSNN_SELU_EXP_MIN);
     t = vbslq_f32(vcgtq_f32(t, lo), t, lo);
-    float32x4_t neg = min0(vmulq_f32(expm1_neg(t), vdupq_n_f32(c->alpha)));
+    float32x4_t neg = vmulq_f32(expm1_neg(t), vdupq_n_f32(c->alpha));
     float32x4_t y = vmulq_f32(vaddq_f32(max0(x), neg), vdupq_n_f32(c->scale));
     uint32x4_t qx = vorrq_u32(vreinterpretq_u32_f32(x), vdupq_n_u32(0x400000u));
     return vbslq_f32(vceqq_f32(x, x), y, vreinterpretq_f32_u32(qx));
