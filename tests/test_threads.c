@@ -794,8 +794,9 @@ static void after_a_late_team_calls_run_on_the_caller_for_a_while(void **state)
         nap_ms(5);
     }
     /* after the back-off a team is tried again (the caller's item waits for
-     * the helper to take the other) */
-    assert_int_equal(run_late_job(0), 1);
+     * the helper to take the other; on a busy machine the helper may take
+     * both before the caller claims one: qemu beside a benchmark, 2 vCPUs) */
+    assert_true(run_late_job(0) >= 1);
 }
 
 static void nap_item(void *arg, int64_t i)
