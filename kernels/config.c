@@ -19,6 +19,7 @@
 #endif
 
 #include "kernels.h"
+#include "once.h"
 
 /* aclDataType values run from 0 to ACL_COMPLEX32 (33). */
 #define DTYPE_SLOTS 34
@@ -146,7 +147,7 @@ static opsnn_cvt_fn cvt_table[CVT_PAIRS];
 static opsnn_panel16_fn panel_table[2];
 static opsnn_lines_nt_fn lines_nt_fn;
 static atomic_int selected = -1;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static opsnn_once_flag once = OPSNN_ONCE_INIT;
 
 /* Position of isa in BUILD_ISAS, or -1 when this build does not have it. */
 static int build_index(int isa)
@@ -365,7 +366,7 @@ static void fill_default(void)
 
 int opsnn_kernels_select(int isa)
 {
-    pthread_once(&once, fill_default); /* a later first lookup must not undo this choice */
+    opsnn_once(&once, fill_default); /* a later first lookup must not undo this choice */
     int eff = resolve(isa);
     fill(eff);
     opsnn_kernels_log(OPSNN_KLOG_INFO, "kernel path %s selected (asked for %s)",
@@ -384,13 +385,13 @@ const char *opsnn_isa_name(int isa)
 
 int opsnn_kernels_selected(void)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     return atomic_load(&selected);
 }
 
 opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     if ((unsigned)kind >= OPSNN_KERNEL_MAX || (unsigned)dtype >= DTYPE_SLOTS) {
         return NULL;
     }
@@ -399,7 +400,7 @@ opsnn_ukernel_fn opsnn_ukernel_get(opsnn_kernel_kind kind, aclDataType dtype)
 
 opsnn_ukernel_fn opsnn_ukernel_scalar_b(opsnn_ukernel_fn fn)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     for (size_t i = 0; i < c_npairs; i++) {
         if (c_pairs[i].fn == fn) {
             return c_pairs[i].c;
@@ -414,7 +415,7 @@ opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDa
     if (adt == bdt && bdt == ydt) {
         return NULL; /* a variant has an operand in another dtype: none to look for */
     }
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     for (size_t i = 0; i < x_npairs; i++) {
         if (x_pairs[i].fn == fn && x_pairs[i].adt == adt && x_pairs[i].bdt == bdt &&
             x_pairs[i].ydt == ydt) {
@@ -426,7 +427,7 @@ opsnn_ukernel_fn opsnn_ukernel_mixed(opsnn_ukernel_fn fn, aclDataType adt, aclDa
 
 opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     int f16 = from == ACL_FLOAT16 || from == ACL_BF16, t16 = to == ACL_FLOAT16 || to == ACL_BF16;
     if ((f16 && to == ACL_FLOAT) || (from == ACL_FLOAT && t16)) {
         return cvt_table[CVT_PAIR(from, to)];
@@ -436,12 +437,12 @@ opsnn_cvt_fn opsnn_cvt_get(aclDataType from, aclDataType to)
 
 opsnn_panel16_fn opsnn_panel16_get(size_t elem_size)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     return elem_size == 4 ? panel_table[0] : elem_size == 2 ? panel_table[1] : NULL;
 }
 
 opsnn_lines_nt_fn opsnn_lines_nt_get(void)
 {
-    pthread_once(&once, fill_default);
+    opsnn_once(&once, fill_default);
     return lines_nt_fn;
 }

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "common/error.h"
+#include "kernels/once.h"
 #include "opsnn/opsnn.h"
 
 #define UB_256K 262144
@@ -141,7 +142,7 @@ const char *opsnn_kernel_gen_name(opsnn_kernel_gen gen)
 static const opsnn_soc_info *env_soc = &SOCS[DEFAULT_ROW];
 static opsnn_opp env_opp = OPSNN_OPP_BUILTIN;
 static char env_soc_error[640], env_opp_error[128]; /* "" when the value is good */
-static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static opsnn_once_flag env_once = OPSNN_ONCE_INIT;
 /* opsnn_set_soc() / opsnn_set_opp()'s choices; NULL / -1: follow the environment. */
 static _Atomic(const opsnn_soc_info *) chosen_soc;
 static atomic_int chosen_opp = -1;
@@ -175,7 +176,7 @@ const opsnn_soc_info *opsnn_soc_current(void)
     if (soc != NULL) {
         return soc;
     }
-    pthread_once(&env_once, read_env);
+    opsnn_once(&env_once, read_env);
     return env_soc;
 }
 
@@ -185,33 +186,44 @@ opsnn_opp opsnn_opp_current(void)
     if (opp >= 0) {
         return (opsnn_opp)opp;
     }
-    pthread_once(&env_once, read_env);
+    opsnn_once(&env_once, read_env);
     return env_opp;
 }
 
-aclnnStatus opsnn_check_config(void)
+/* The environment's errors that a setter's choice (soc, opp: NULL / -1 when
+ * none) does not replace. */
+static aclnnStatus check_choices(const opsnn_soc_info *soc, int opp)
 {
-    pthread_once(&env_once, read_env);
-    /* a setter's choice replaces the environment value it overrides */
-    if (env_soc_error[0] != '\0' && atomic_load(&chosen_soc) == NULL) {
+    if (env_soc_error[0] != '\0' && soc == NULL) {
         opsnn_error("%s", env_soc_error);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (env_opp_error[0] != '\0' && atomic_load(&chosen_opp) < 0) {
+    if (env_opp_error[0] != '\0' && opp < 0) {
         opsnn_error("%s", env_opp_error);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus opsnn_check_config(void)
+{
+    opsnn_once(&env_once, read_env);
+    return check_choices(atomic_load(&chosen_soc), atomic_load(&chosen_opp));
+}
+
+/* One reading of the setters' choices, checked as opsnn_check_config checks
+ * them (every call's phase 1 passes here). */
 aclnnStatus opsnn_config_get(opsnn_config *cfg)
 {
-    aclnnStatus rc = opsnn_check_config();
+    opsnn_once(&env_once, read_env);
+    const opsnn_soc_info *soc = atomic_load(&chosen_soc);
+    int opp = atomic_load(&chosen_opp);
+    aclnnStatus rc = check_choices(soc, opp);
     if (rc != ACLNN_SUCCESS) {
         return rc;
     }
-    cfg->soc = opsnn_soc_current();
-    cfg->opp = opsnn_opp_current();
+    cfg->soc = soc != NULL ? soc : env_soc;
+    cfg->opp = opp >= 0 ? (opsnn_opp)opp : env_opp;
     cfg->gen = opsnn_kernel_gen_of(cfg->soc, cfg->opp);
     return ACLNN_SUCCESS;
 }

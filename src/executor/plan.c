@@ -396,8 +396,17 @@ static int64_t work_ps(const opsnn_executor *ex, int64_t numel, int64_t traffic)
 #define ITEMS_PER_BLOCK 8
 #define ITEM_MIN_PS PARALLEL_MIN_PS_PER_THREAD
 
-/* Per thread: a shared counter would be a locked add on every phase 1. */
-static _Thread_local long long schedules_made;
+/* Per thread: a shared counter would be a locked add on every phase 1. The
+ * initial-exec model reads it at a fixed offset from the thread pointer, where
+ * the default model for a shared library calls __tls_get_addr on every phase
+ * 1 (8-element calls took 2 % less time, docs/dev/performance-history.md);
+ * glibc keeps room for a dlopen()ed library's 8 bytes of it. */
+#if defined(__GNUC__)
+#define OPSNN_TLS_FIXED __attribute__((tls_model("initial-exec")))
+#else
+#define OPSNN_TLS_FIXED
+#endif
+static _Thread_local long long schedules_made OPSNN_TLS_FIXED;
 
 long long opsnn_test_schedules_made(void)
 {
