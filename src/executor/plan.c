@@ -502,12 +502,19 @@ static void set_contiguous(opsnn_iter *it, int k, aclDataType dt, int64_t es)
 static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, int64_t numel,
                                      int64_t traffic)
 {
+    opsnn_pass_blocks b = {{numel, 1, numel}, 1, 0, 0, 0, 0, 0};
+    const uint16_t *per = ex->desc.op->ps_per_elem;
+    int64_t most = (int64_t)(per[0] > per[1] ? per[0] : per[1]) * 8; /* 8: work_ps's largest bytes ratio */
+    if (numel <= OPSNN_CPU_UB_SIZE / 64 && numel * most < 2 * PARALLEL_MIN_PS_PER_THREAD) {
+        /* one thread without the estimate's floating point (a tiny call's
+         * time), one block, one chunk: what the tiling would say */
+        return b;
+    }
     int64_t work = work_ps(ex, numel, traffic);
     int64_t justified = work / PARALLEL_MIN_PS_PER_THREAD;
     threads = justified < threads ? justified : threads;
     threads = threads < 1 ? 1 : threads;
     opsnn_platform cpu = {"cpu", OPSNN_TILING_ARCH35, threads, OPSNN_CPU_UB_SIZE};
-    opsnn_pass_blocks b = {{numel, 1, numel}, 1, 0, 0, 0, 0, 0};
     if (threads == 1 && numel <= OPSNN_CPU_UB_SIZE / 64) {
         return b; /* one block, one chunk: what the tiling would say, without asking */
     }
