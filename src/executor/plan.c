@@ -375,9 +375,14 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt)
  * took 6.0-6.7 us on one thread and 4.9-5.1 on two, 0.94-0.98 of the
  * contiguous call's one-thread time (on the Zen 5 guest of the 0614bd9
  * edition 0.76: 2.6 us on one thread, 2.8-3.4 on two). */
+static int64_t per_elem_ps(const opsnn_executor *ex)
+{
+    return ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
+}
+
 static int64_t work_ps(const opsnn_executor *ex, int64_t numel, int64_t traffic)
 {
-    double per = ex->desc.op->ps_per_elem[ex->out.elem_size == 2 ? 1 : 0];
+    double per = (double)per_elem_ps(ex);
     double out = (double)numel * (double)ex->out.elem_size;
     double full = out * (1 + ex->desc.op->ninputs) + out;
     double ps = (double)numel * per * (((double)traffic + out) / (full > 0 ? full : 1.0));
@@ -503,8 +508,7 @@ static opsnn_pass_blocks plan_blocks(const opsnn_executor *ex, int64_t threads, 
                                      int64_t traffic)
 {
     opsnn_pass_blocks b = {{numel, 1, numel}, 1, 0, 0, 0, 0, 0};
-    const uint16_t *per = ex->desc.op->ps_per_elem;
-    int64_t most = (int64_t)(per[0] > per[1] ? per[0] : per[1]) * 8; /* 8: work_ps's largest bytes ratio */
+    int64_t most = per_elem_ps(ex) * 8; /* 8: above work_ps's largest bytes ratio */
     if (numel <= OPSNN_CPU_UB_SIZE / 64 && numel * most < 2 * PARALLEL_MIN_PS_PER_THREAD) {
         /* one thread without the estimate's floating point (a tiny call's
          * time), one block, one chunk: what the tiling would say */
