@@ -92,6 +92,27 @@ static inline __m256i opsnn_avx2_pack_bf16_quiet(__m256 lo, __m256 hi)
                                _mm256_srli_epi32(opsnn_avx2_bf16_round_hi(hi), 16));
 }
 
+/* 16 bf16 as float32 without a lane shuffle: the even elements shifted up
+ * and the odd ones masked in place, each widened raw (NaN left as it is). */
+static inline __m256 opsnn_avx2_bf16_even_raw(__m256i v)
+{
+    return _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
+}
+
+static inline __m256 opsnn_avx2_bf16_odd_raw(__m256i v)
+{
+    return _mm256_castsi256_ps(_mm256_and_si256(v, _mm256_set1_epi32((int)0xffff0000u)));
+}
+
+/* Inverse of the two above: both halves rounded with
+ * opsnn_avx2_bf16_round_hi and one word blend putting every element back,
+ * for results whose every NaN has a zero low half (no NaN case). */
+static inline __m256i opsnn_avx2_bf16_merge_quiet(__m256 even, __m256 odd)
+{
+    return _mm256_blend_epi16(_mm256_srli_epi32(opsnn_avx2_bf16_round_hi(even), 16),
+                              opsnn_avx2_bf16_round_hi(odd), 0xaa);
+}
+
 /* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
  * float32 and rounded back by the conversions above: the values themselves,
  * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel

@@ -88,6 +88,27 @@ static inline __m512i opsnn_avx512_pack_bf16(__m512 lo, __m512 hi)
     return _mm512_packus_epi32(opsnn_avx512_f32_to_bf16_lo(lo), opsnn_avx512_f32_to_bf16_lo(hi));
 }
 
+/* 32 bf16 as float32 without a lane shuffle: the even elements shifted up
+ * and the odd ones masked in place, each widened raw (NaN left as it is). */
+static inline __m512 opsnn_avx512_bf16_even_raw(__m512i v)
+{
+    return _mm512_castsi512_ps(_mm512_slli_epi32(v, 16));
+}
+
+static inline __m512 opsnn_avx512_bf16_odd_raw(__m512i v)
+{
+    return _mm512_castsi512_ps(_mm512_and_si512(v, _mm512_set1_epi32((int)0xffff0000u)));
+}
+
+/* Inverse of the two above: both halves rounded with
+ * opsnn_avx512_bf16_round_hi and one word blend putting every element back,
+ * for results whose every NaN has a zero low half (no NaN case). */
+static inline __m512i opsnn_avx512_bf16_merge_quiet(__m512 even, __m512 odd)
+{
+    return _mm512_mask_blend_epi16(0xaaaaaaaau, _mm512_srli_epi32(opsnn_avx512_bf16_round_hi(even), 16),
+                                   opsnn_avx512_bf16_round_hi(odd));
+}
+
 /* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
  * float32 and rounded back by the conversions above: the values themselves,
  * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel

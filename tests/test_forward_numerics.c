@@ -6,7 +6,10 @@
  * Softshrink: bit-exact against a reference written here from the ops-nn
  * arch35 kernel's instruction sequence (activation/softshrink/op_kernel/
  * arch35/softshrink.h): all 2^16 fp16 and bf16 inputs and a float32 sweep,
- * for lambd 0, 0.5, 1, +inf and NaN.
+ * for lambd +-0, a subnormal, 0.3 (x - lambd rounds), 0.5, 1, 3e38 (x + lambd
+ * overflows where it is not chosen), +inf and NaN, and the floats next to
+ * +-lambd, +-2 lambd and +-0 (the vector paths compute max(x - lambd, 0) +
+ * min(x + lambd, 0), which must give the compares' bits at every edge).
  * Selu: the float paths against a float64 SELU (relative error bound, and
  * ATK's single-benchmark statistics on ATK-like data); int8 against a
  * step-by-step replay of the kernel's fp16 sequence (ComputeInt8) for all
@@ -19,6 +22,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +120,7 @@ static float ref_softshrink(float x, float l)
     return tmp;
 }
 
-static const float LAMBDS[] = {0.0f, 0.5f, 1.0f, INFINITY, NAN};
+static const float LAMBDS[] = {0.0f, -0.0f, 1e-40f, 0.3f, 0.5f, 1.0f, 3.0e38f, INFINITY, NAN};
 #define N_LAMBDS (sizeof LAMBDS / sizeof LAMBDS[0])
 
 static void softshrink_f32_is_bit_exact_on_every_path(void **state)
@@ -143,6 +147,46 @@ static void softshrink_f32_is_bit_exact_on_every_path(void **state)
     opsnn_kernels_select(-1);
     free(x);
     free(y);
+}
+
+/* The 64 floats on each side of +-lambd, +-2 lambd, +-0 and +-inf (the
+ * second operand of each edge of the vector paths' max / min / add). */
+#define EDGE_SIDE 64
+#define EDGE_N (8 * (2 * EDGE_SIDE + 1))
+static void softshrink_f32_edges_bit_exact_on_every_path(void **state)
+{
+    (void)state;
+    float x[EDGE_N], y[EDGE_N];
+    opsnn_isa av[OPSNN_ISA_COUNT];
+    size_t nav = opsnn_isa_available(av);
+    for (size_t l = 0; l < N_LAMBDS; l++) {
+        float lam = LAMBDS[l];
+        const float centre[8] = {lam, -lam, 2.0f * lam, -2.0f * lam, 0.0f, -0.0f, FLT_MAX, -FLT_MAX};
+        size_t n = 0;
+        for (int c = 0; c < 8; c++) {
+            float lo = centre[c], hi = centre[c];
+            x[n++] = centre[c];
+            for (int s = 0; s < EDGE_SIDE; s++) {
+                lo = nextafterf(lo, -INFINITY);
+                hi = nextafterf(hi, INFINITY);
+                x[n++] = lo;
+                x[n++] = hi;
+            }
+        }
+        for (size_t k = 0; k < nav; k++) {
+            opsnn_kernels_select((int)av[k]);
+            run_softshrink(x, ACL_FLOAT, y, ACL_FLOAT, EDGE_N, lam);
+            for (size_t i = 0; i < EDGE_N; i++) {
+                uint32_t want = opsnn_f32_bits(ref_softshrink(x[i], lam));
+                if (opsnn_f32_bits(y[i]) != want) {
+                    fail_msg("%s: x 0x%08x lambd 0x%08x: got 0x%08x, want 0x%08x",
+                             opsnn_isa_name((int)av[k]), opsnn_f32_bits(x[i]), opsnn_f32_bits(lam),
+                             opsnn_f32_bits(y[i]), want);
+                }
+            }
+        }
+    }
+    opsnn_kernels_select(-1);
 }
 
 static void softshrink_16bit_is_bit_exact_for_every_input(void **state)
@@ -444,6 +488,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(softshrink_f32_is_bit_exact_on_every_path),
+        cmocka_unit_test(softshrink_f32_edges_bit_exact_on_every_path),
         cmocka_unit_test(softshrink_16bit_is_bit_exact_for_every_input),
         cmocka_unit_test(softshrink_hand_derived_values),
         cmocka_unit_test(selu_f32_is_within_a_few_ulp_of_float64),

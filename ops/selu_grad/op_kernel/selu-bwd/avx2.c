@@ -122,25 +122,19 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     }
 }
 
-/* bf16 as 32-bit lanes: the even elements shifted up, the odd ones masked
- * in place (no lane shuffle); both rounded with opsnn_avx2_bf16_round_hi,
- * and one word blend puts every element back where it came from. Every NaN
- * selu_mul gives here has a zero low half (g's bits moved up 16, quieted, or
- * the default NaN), so the rounding carries nothing into its top half and no
- * NaN case is needed. */
+/* bf16 as 32-bit lanes, even and odd elements apart (cvt-avx2.h: no lane
+ * shuffle). Every NaN selu_mul gives here has a zero low half (g's bits
+ * moved up 16, quieted, or the default NaN), so the rounding carries nothing
+ * into its top half and no NaN case is needed. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, int stream,
                              const void *params)
 {
     const opsnn_selu_bwd_params *c = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     __m256i r = _mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i));
-    __m256i hi16 = _mm256_set1_epi32((int)0xffff0000u);
-    __m256 ye = selu_mul(_mm256_castsi256_ps(_mm256_slli_epi32(g, 16)),
-                         _mm256_castsi256_ps(_mm256_slli_epi32(r, 16)), c);
-    __m256 yo = selu_mul(_mm256_castsi256_ps(_mm256_and_si256(g, hi16)),
-                         _mm256_castsi256_ps(_mm256_and_si256(r, hi16)), c);
-    __m256i y16 = _mm256_blend_epi16(_mm256_srli_epi32(opsnn_avx2_bf16_round_hi(ye), 16),
-                                     opsnn_avx2_bf16_round_hi(yo), 0xaa);
+    __m256 ye = selu_mul(opsnn_avx2_bf16_even_raw(g), opsnn_avx2_bf16_even_raw(r), c);
+    __m256 yo = selu_mul(opsnn_avx2_bf16_odd_raw(g), opsnn_avx2_bf16_odd_raw(r), c);
+    __m256i y16 = opsnn_avx2_bf16_merge_quiet(ye, yo);
     if (has_neg_inf16(r, 0xff80u)) {
         y16 = fix_made16(y16, g, X86_DEFAULT_NAN_BF16, 0x7fc0u);
     }

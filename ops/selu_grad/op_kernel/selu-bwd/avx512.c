@@ -108,23 +108,16 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
-/* Even elements shifted up, odd ones masked in place, each rounded with
- * opsnn_avx512_bf16_round_hi (every NaN here has a zero low half), and one
- * word blend puts them back, as in avx2.c. */
+/* bf16 even and odd elements apart (cvt-avx512.h), as in avx2.c. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                              int stream, const void *params)
 {
     const opsnn_selu_bwd_params *c = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i r = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m512i hi16 = _mm512_set1_epi32((int)0xffff0000u);
-    __m512 ye = selu_mul(_mm512_castsi512_ps(_mm512_slli_epi32(g, 16)),
-                         _mm512_castsi512_ps(_mm512_slli_epi32(r, 16)), c);
-    __m512 yo = selu_mul(_mm512_castsi512_ps(_mm512_and_si512(g, hi16)),
-                         _mm512_castsi512_ps(_mm512_and_si512(r, hi16)), c);
-    __m512i y16 = _mm512_mask_blend_epi16(0xaaaaaaaau,
-                                          _mm512_srli_epi32(opsnn_avx512_bf16_round_hi(ye), 16),
-                                          opsnn_avx512_bf16_round_hi(yo));
+    __m512 ye = selu_mul(opsnn_avx512_bf16_even_raw(g), opsnn_avx512_bf16_even_raw(r), c);
+    __m512 yo = selu_mul(opsnn_avx512_bf16_odd_raw(g), opsnn_avx512_bf16_odd_raw(r), c);
+    __m512i y16 = opsnn_avx512_bf16_merge_quiet(ye, yo);
     if (has_neg_inf16(r, 0xff80u)) {
         y16 = fix_made16(y16, g, X86_DEFAULT_NAN_BF16, 0x7fc0u);
     }

@@ -1,19 +1,26 @@
-/* Softshrink forward, AVX-512F/BW/VL/DQ + F16C: the AVX2 kernel's logic in 16
- * lanes (ops/softshrink/op_kernel/softshrink/scalar.c's float32 sequence); masked loads and
- * stores handle the tail. The step ignores its second input. */
+/* Softshrink forward, AVX-512F/BW/VL/DQ + F16C: ops/softshrink/op_kernel/softshrink/scalar.c's
+ * result in 16 lanes, as max(x - lambd, 0) + min(x + lambd, 0) (softshrink()
+ * below); masked loads and stores handle the tail. The step ignores its
+ * second input. */
 #include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
 #include "loop-avx512.h"
 
+/* max(x - lambd, 0) + min(x + lambd, 0): scalar.c's compare-and-select in
+ * five arithmetic operations and no compare (a 512-bit compare into a mask
+ * register, like the conversions' lane moves, takes Intel's one shuffle
+ * port, on which the 16-bit steps queued). The same bits for every lambd
+ * the API lets through (params.h: >= -0, +inf or NaN): x > lambd gives
+ * (x - lambd) + 0, x < -lambd gives 0 + (x + lambd), and anything else
+ * +0 + +0, since vmaxps / vminps return their second operand, +0, for two
+ * zeros and for a NaN first operand (a NaN x or lambd, inf - inf). */
 static inline __m512 softshrink(__m512 x, float lambda)
 {
     __m512 lam = _mm512_set1_ps(lambda);
-    __m512 sub = _mm512_sub_ps(x, lam);
-    __m512 add = _mm512_add_ps(x, lam);
-    __m512 tmp = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, lam, _CMP_GT_OQ), sub);
-    __mmask16 lt = _mm512_cmp_ps_mask(x, _mm512_set1_ps(-lambda), _CMP_LT_OQ);
-    return _mm512_mask_blend_ps(lt, tmp, add);
+    __m512 zero = _mm512_setzero_ps();
+    __m512 pos = _mm512_max_ps(_mm512_sub_ps(x, lam), zero);
+    return _mm512_add_ps(pos, _mm512_min_ps(_mm512_add_ps(x, lam), zero));
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
@@ -29,26 +36,38 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
+/* Sixteen fp16 of p through softshrink. A whole vector is converted
+ * straight from memory (vcvtph2ps with a memory operand takes no shuffle
+ * port), a partial one through a masked load. */
+static inline __m256i softshrink_f16x16(const uint16_t *p, __mmask16 mask, float lambda)
+{
+    __m256i h = mask == 0xffffu ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskz_loadu_epi16(mask, p);
+    return opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(h), lambda));
+}
+
+/* The halves go from and to memory without vextracti64x4 / vinserti64x4. */
 static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                             int stream, const void *params)
 {
     float lambda = ((const opsnn_softshrink_params *)params)->lambd;
+    const uint16_t *x = (const uint16_t *)a + i;
     (void)b;
-    __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
-    __m256i lo = opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(_mm512_castsi512_si256(x)), lambda));
-    __m256i hi = opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(_mm512_extracti64x4_epi64(x, 1)), lambda));
-    opsnn_avx512_store_x16(y, i, mask, stream, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+    __m256i lo = softshrink_f16x16(x, (__mmask16)mask, lambda);
+    __m256i hi = softshrink_f16x16(x + 16, (__mmask16)(mask >> 16), lambda);
+    opsnn_avx512_store_x16x2(y, i, mask, stream, lo, hi);
 }
 
+/* bf16 even and odd elements apart (cvt-avx512.h): no unpack or pack on
+ * the shuffle port, and softshrink never gives a NaN to round. */
 static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
                              int stream, const void *params)
 {
     float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     (void)b;
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
-    __m512 lo = softshrink(opsnn_avx512_bf16_unpacklo_raw(x), lambda);
-    __m512 hi = softshrink(opsnn_avx512_bf16_unpackhi_raw(x), lambda);
-    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_pack_bf16(lo, hi));
+    __m512 ye = softshrink(opsnn_avx512_bf16_even_raw(x), lambda);
+    __m512 yo = softshrink(opsnn_avx512_bf16_odd_raw(x), lambda);
+    opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_bf16_merge_quiet(ye, yo));
 }
 
 void opsnn_softshrink_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
