@@ -9,12 +9,23 @@
 #define OPSNN_KERNELS_CVT_AVX512_H_
 
 #include <immintrin.h>
+#include <stdint.h>
 
 /* vcvtph2ps is exact and quiets NaN keeping sign and payload, as
  * opsnn_f16_to_f32 (checked for all 2^16 inputs, tests/test_cvt_isa.c). */
 static inline __m512 opsnn_avx512_f16_to_f32(__m256i h)
 {
     return _mm512_cvtph_ps(h);
+}
+
+/* The 16 fp16 at p in the lanes of `mask` (zero elsewhere) widened. A whole
+ * vector (a constant full mask in an inlined loop step) is converted
+ * straight from memory: vcvtph2ps with a memory operand takes no shuffle
+ * port, its register form one cycle of it on Intel. */
+static inline __m512 opsnn_avx512_load_f16_to_f32(const uint16_t *p, __mmask16 mask)
+{
+    __m256i h = mask == 0xffffu ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskz_loadu_epi16(mask, p);
+    return opsnn_avx512_f16_to_f32(h);
 }
 
 /* vcvtps2ph rounding by its immediate (nearest even, whatever MXCSR says):

@@ -36,13 +36,10 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
-/* Sixteen fp16 of p through softshrink. A whole vector is converted
- * straight from memory (vcvtph2ps with a memory operand takes no shuffle
- * port), a partial one through a masked load. */
+/* Sixteen fp16 of p through softshrink. */
 static inline __m256i softshrink_f16x16(const uint16_t *p, __mmask16 mask, float lambda)
 {
-    __m256i h = mask == 0xffffu ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskz_loadu_epi16(mask, p);
-    return opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_f16_to_f32(h), lambda));
+    return opsnn_avx512_f32_to_f16(softshrink(opsnn_avx512_load_f16_to_f32(p, mask), lambda));
 }
 
 /* The halves go from and to memory without vextracti64x4 / vinserti64x4. */
