@@ -7,8 +7,7 @@
  * cannot be), so a propagated NaN is g's, quieted; a NaN made from non-NaN
  * operands (0 * inf) comes out of vmulps as the x86 default NaN 0xffc00000
  * and is replaced by OPSNN_CANONICAL_NAN_BITS, as the scalar path does: in
- * float32 for float32 and the integer dtypes (by computing -((-g) * m),
- * selu() below), after the narrowing for
+ * float32 for float32 and the integer dtypes, after the narrowing for
  * fp16/bf16 (fix_made16), only in blocks where r holds a -inf. The conversions
  * (cvt-avx2.h) reproduce cvt.h bit for bit. bf16 is widened raw: a
  * signalling NaN g comes out of the multiply quiet with the same payload, as
@@ -34,21 +33,12 @@ static inline __m256 selu_mul(__m256 g, __m256 r, const opsnn_selu_bwd_params *c
     return _mm256_mul_ps(g, _mm256_blendv_ps(_mm256_set1_ps(c->scale), t, le));
 }
 
-/* The float32 result with a made NaN replaced, computed as -((-g) * m):
- * negating an operand and the product changes no product's bits (IEEE
- * multiplication is symmetric in sign, zeros included), and a propagated
- * NaN, g's, has its sign flipped twice; but the x86 default NaN that an
- * invalid product makes, 0xffc00000, comes out with its sign cleared,
- * which is OPSNN_CANONICAL_NAN_BITS. Two XORs instead of two compares and
- * a blend. (The 16-bit steps keep selu_mul and the cheaper -inf check.) */
-static inline __m256 flip(__m256 v)
-{
-    return _mm256_xor_ps(v, _mm256_set1_ps(-0.0f));
-}
-
 static inline __m256 selu(__m256 g, __m256 r, const opsnn_selu_bwd_params *c)
 {
-    return flip(selu_mul(flip(g), r, c));
+    __m256 y = selu_mul(g, r, c);
+    __m256 made = _mm256_and_ps(_mm256_cmp_ps(y, y, _CMP_UNORD_Q), _mm256_cmp_ps(g, g, _CMP_ORD_Q));
+    __m256 canon = _mm256_castsi256_ps(_mm256_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
+    return _mm256_blendv_ps(y, canon, made);
 }
 
 /* fp16/bf16: r + SCALE_ALPHA is +-inf only for r = -inf and 0 only for

@@ -4,9 +4,8 @@
  * gives B = g * (r + SCALE_ALPHA), else A = g * SCALE, as one multiply of g
  * by the selected factor. No FMA. A NaN made from non-NaN operands (0 * inf,
  * the x86 default NaN 0xffc00000) is replaced by OPSNN_CANONICAL_NAN_BITS: in
- * float32 for float32 and the integer dtypes (as -((-g) * m), selu() below),
- * after the narrowing for fp16/bf16, only in blocks where r holds a -inf. A
- * NaN operand propagates.
+ * float32 for float32 and the integer dtypes, after the narrowing for
+ * fp16/bf16, only in blocks where r holds a -inf. A NaN operand propagates.
  * The conversions (cvt-avx512.h) reproduce cvt.h bit for bit; bf16 is widened
  * raw. The integer dtypes pass through fp16 both ways. */
 #include "../params.h"
@@ -26,17 +25,12 @@ static inline __m512 selu_mul(__m512 g, __m512 r, const opsnn_selu_bwd_params *c
     return _mm512_mul_ps(g, _mm512_mask_blend_ps(le, _mm512_set1_ps(c->scale), t));
 }
 
-/* The float32 result with a made NaN replaced: -((-g) * m), as avx2.c
- * explains (two XORs instead of two mask compares, which take the shuffle
- * port, a kandw and a blend). */
-static inline __m512 flip(__m512 v)
-{
-    return _mm512_xor_ps(v, _mm512_set1_ps(-0.0f));
-}
-
 static inline __m512 selu(__m512 g, __m512 r, const opsnn_selu_bwd_params *c)
 {
-    return flip(selu_mul(flip(g), r, c));
+    __m512 y = selu_mul(g, r, c);
+    __mmask16 made = _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q) & _mm512_cmp_ps_mask(g, g, _CMP_ORD_Q);
+    __m512 canon = _mm512_castsi512_ps(_mm512_set1_epi32((int)OPSNN_CANONICAL_NAN_BITS));
+    return _mm512_mask_blend_ps(made, y, canon);
 }
 
 /* fp16/bf16: no -inf in r16 (`ninf`), no made NaN (see avx2.c). */
