@@ -58,7 +58,9 @@ run_fuzzer() {
   local runs corpus cov
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name/log")
   corpus=$(ls "$work/$name/corpus" | wc -l)
-  cov=$(grep -o 'cov: [0-9]*' "$work/$name/log" | tail -1)
+  # (|| true: a fuzzer that dies on its seed corpus prints no cov line, and
+  # under pipefail the failed grep would end the script before the log below)
+  cov=$(grep -o 'cov: [0-9]*' "$work/$name/log" | tail -1 || true)
   if [ "$rc" -ne 0 ]; then
     tail -n 60 "$work/$name/log"
     for f in "$work/$name"/artifacts/*; do
