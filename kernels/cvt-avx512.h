@@ -120,6 +120,13 @@ static inline __m512i opsnn_avx512_bf16_merge_quiet(__m512 even, __m512 odd)
                                    opsnn_avx512_bf16_round_hi(odd));
 }
 
+/* a > b on signed 16-bit lanes, as "not a <= b" (AVX512BW's cmpgt has no
+ * SIMDe equivalent; CI's emulated build compiles the AVX-512 files too). */
+static inline __mmask32 opsnn_avx512_gt_epi16_mask(__m512i a, __m512i b)
+{
+    return (__mmask32)~_mm512_cmple_epi16_mask(a, b);
+}
+
 /* The bits of 16-bit values (FLOAT16, or BF16 when bf16) widened to
  * float32 and rounded back by the conversions above: the values themselves,
  * a NaN quieted (0x0200 / 0x0040) keeping sign and payload. A float32 kernel
@@ -129,8 +136,7 @@ static inline __m512i opsnn_avx512_bf16_merge_quiet(__m512 even, __m512 odd)
 static inline __m512i opsnn_avx512_x16_via_f32(__m512i v, int bf16)
 {
     __m512i m = _mm512_and_si512(v, _mm512_set1_epi16(0x7fff));
-    /* m > inf, as "not m <= inf" (the SIMDe build has no 16-bit cmpgt) */
-    __mmask32 nan = (__mmask32)~_mm512_cmple_epi16_mask(m, _mm512_set1_epi16(bf16 ? 0x7f80 : 0x7c00));
+    __mmask32 nan = opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16(bf16 ? 0x7f80 : 0x7c00));
     return _mm512_mask_mov_epi16(v, nan, _mm512_or_si512(v, _mm512_set1_epi16(bf16 ? 0x0040 : 0x0200)));
 }
 

@@ -39,24 +39,17 @@ static inline __m512i apply32(__m512i g, __mmask16 keep, const opsnn_hardshrink_
     return _mm512_mask_mov_epi32(v, keep | gnan, q);
 }
 
-/* a > b on signed 16-bit lanes, as "not a <= b" (AVX512BW's cmpgt has no
- * SIMDe equivalent; the emulated build of CI compiles this file too). */
-static inline __mmask32 gt16(__m512i a, __m512i b)
-{
-    return (__mmask32)~_mm512_cmple_epi16_mask(a, b);
-}
-
 static inline __mmask32 keep16(__m512i x, const opsnn_hardshrink_bwd_lanes *r)
 {
     __m512i m = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
-    return gt16(m, _mm512_set1_epi16((int16_t)r->t)) &
-           (__mmask32)~gt16(m, _mm512_set1_epi16((int16_t)r->u));
+    return opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->t)) &
+           (__mmask32)~opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->u));
 }
 
 /* The 16-bit lanes of g that are NaN. */
 static inline __mmask32 nan16(__m512i g, const opsnn_hardshrink_bwd_lanes *r)
 {
-    return gt16(_mm512_and_si512(g, _mm512_set1_epi16(0x7fff)), _mm512_set1_epi16((int16_t)r->inf));
+    return opsnn_avx512_gt_epi16_mask(_mm512_and_si512(g, _mm512_set1_epi16(0x7fff)), _mm512_set1_epi16((int16_t)r->inf));
 }
 
 static inline __m512i apply16(__m512i g, __mmask32 keep, const opsnn_hardshrink_bwd_lanes *r)

@@ -3,7 +3,10 @@
  * NLE_UQ ("not <=, unordered true") is exactly "|x| > t or x is NaN" for
  * the threshold t = opsnn_softshrink_threshold(lambda), which maps a NaN
  * lambda (nothing passes but NaN x) to +inf.
- * fp16/bf16 x are widened in registers to compare. */
+ * fp16/bf16 x are not widened: their magnitude bits are compared with a
+ * 16-bit threshold (splat.h: opsnn_softshrink_bwd_t16), as in avx2.c, one
+ * integer compare per 32 elements where widening took two conversions, two
+ * compares and the lane moves between them, all on Intel's shuffle port. */
 #include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
@@ -13,23 +16,6 @@
 static inline __mmask16 pass_f32(__m512 x, float lambda)
 {
     return _mm512_cmp_ps_mask(_mm512_abs_ps(x), _mm512_set1_ps(lambda), _CMP_NLE_UQ);
-}
-
-/* Pass mask of 32 16-bit x, each half widened to f32 (bf16 raw: a NaN only
- * has to compare unordered). */
-static inline __mmask32 pass_x16(__m512i x, float lambda, int bf16)
-{
-    __m256i lo = _mm512_castsi512_si256(x), hi = _mm512_extracti64x4_epi64(x, 1);
-    __m512 flo, fhi;
-    if (bf16) {
-        flo = opsnn_avx512_bf16_to_f32_raw(lo);
-        fhi = opsnn_avx512_bf16_to_f32_raw(hi);
-    } else {
-        flo = opsnn_avx512_f16_to_f32(lo);
-        fhi = opsnn_avx512_f16_to_f32(hi);
-    }
-    uint32_t m = (uint32_t)pass_f32(flo, lambda) | (uint32_t)pass_f32(fhi, lambda) << 16;
-    return (__mmask32)m;
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
@@ -46,31 +32,21 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
-static inline void step_x16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, float lambda, int bf16)
+/* FLOAT16 and BF16 alike: y = g where the magnitude bits of x exceed the
+ * 16-bit threshold. */
+static inline void step_h16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                            int stream, const void *params)
 {
+    __m512i t = _mm512_set1_epi16(*(const int16_t *)params);
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    __m512i v = _mm512_maskz_mov_epi16(pass_x16(x, lambda, bf16), g);
+    __mmask32 pass = opsnn_avx512_gt_epi16_mask(_mm512_and_si512(x, _mm512_set1_epi16(0x7fff)), t);
+    __m512i v = _mm512_maskz_mov_epi16(pass, g);
     if (stream) {
         _mm512_stream_si512((__m512i *)((uint16_t *)y + i), v);
     } else {
         _mm512_mask_storeu_epi16((uint16_t *)y + i, (__mmask32)mask, v);
     }
-}
-
-static inline void step_f16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                            int stream, const void *params)
-{
-    float lambda = *(const float *)params; /* the threshold */
-    step_x16(a, b, y, i, mask, stream, lambda, 0);
-}
-
-static inline void step_bf16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                             int stream, const void *params)
-{
-    float lambda = *(const float *)params; /* the threshold */
-    step_x16(a, b, y, i, mask, stream, lambda, 1);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
@@ -85,16 +61,16 @@ void opsnn_softshrink_bwd_ukernel__avx512_f16(size_t n, const void *a, const voi
                                               const opsnn_kparams *p)
 {
     const opsnn_softshrink_bwd_params *sp = p->op;
-    float t = opsnn_softshrink_threshold(sp->lambda);
-    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_f16);
+    uint16_t t = opsnn_softshrink_bwd_t16(sp->lambda, ACL_FLOAT16);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_h16);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                                const opsnn_kparams *p)
 {
     const opsnn_softshrink_bwd_params *sp = p->op;
-    float t = opsnn_softshrink_threshold(sp->lambda);
-    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_bf16);
+    uint16_t t = opsnn_softshrink_bwd_t16(sp->lambda, ACL_BF16);
+    opsnn_avx512_loop(n, a, b, y, &t, p->nt_store, 2, 32, step_h16);
 }
 
 /* The variants with one self value for the whole run (b points at it, XNNPACK's
