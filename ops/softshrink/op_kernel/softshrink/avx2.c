@@ -33,7 +33,8 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
 /* Eight fp16 of p through softshrink. */
 static inline __m128i softshrink_f16x8(const uint16_t *p, float lambda)
 {
-    return opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(_mm_loadu_si128((const __m128i *)p)), lambda));
+    __m256 x = opsnn_avx2_f16_to_f32(_mm_loadu_si128((const __m128i *)p));
+    return opsnn_avx2_f32_to_f16(softshrink(x, lambda));
 }
 
 /* The halves are converted from and to memory as 128-bit vectors, with no
@@ -44,7 +45,8 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     const uint16_t *x = (const uint16_t *)a + i;
     (void)b;
-    opsnn_avx2_store_x8x2(y, i, stream, softshrink_f16x8(x, lambda), softshrink_f16x8(x + 8, lambda));
+    opsnn_avx2_store_x8x2(y, i, stream, softshrink_f16x8(x, lambda),
+                          softshrink_f16x8(x + 8, lambda));
 }
 
 /* Even and odd elements apart (cvt-avx2.h), no unpack or pack. A NaN x
@@ -60,23 +62,29 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, in
     opsnn_avx2_store_x16(y, i, stream, opsnn_avx2_bf16_merge_quiet(ye, yo));
 }
 
+/* Each kernel steps with a local copy of its parameters: y cannot alias a
+ * local, so lambd stays in a register instead of being loaded again after
+ * every store. */
 void opsnn_softshrink_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 4, 8, step_f32);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 4, 8, step_f32);
 }
 
 void opsnn_softshrink_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
                                         const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 2, 16, step_f16);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 2, 16, step_f16);
 }
 
 void opsnn_softshrink_ukernel__avx2_bf16(size_t n, const void *a, const void *b, void *y,
                                          const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx2_loop(n, a, a, y, p->op, p->nt_store, 2, 16, step_bf16);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 2, 16, step_bf16);
 }

@@ -67,23 +67,29 @@ static inline void step_bf16(const void *a, const void *b, void *y, size_t i, ui
     opsnn_avx512_store_x16(y, i, mask, stream, opsnn_avx512_bf16_merge_quiet(ye, yo));
 }
 
+/* Each kernel steps with a local copy of its parameters: y cannot alias a
+ * local, so lambd stays in a register instead of being loaded again after
+ * every store. */
 void opsnn_softshrink_ukernel__avx512_f32(size_t n, const void *a, const void *b, void *y,
                                           const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 4, 16, step_f32);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 4, 16, step_f32);
 }
 
 void opsnn_softshrink_ukernel__avx512_f16(size_t n, const void *a, const void *b, void *y,
                                           const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_f16);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 2, 32, step_f16);
 }
 
 void opsnn_softshrink_ukernel__avx512_bf16(size_t n, const void *a, const void *b, void *y,
                                            const opsnn_kparams *p)
 {
     (void)b;
-    opsnn_avx512_loop(n, a, a, y, p->op, p->nt_store, 2, 32, step_bf16);
+    opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 2, 32, step_bf16);
 }
