@@ -651,7 +651,7 @@ static void executor_work_items_are_not_smaller_than_their_claim(void **state)
 /* With two threads allowed, a call takes the second one when its estimated
  * one-thread work (elements x the operator's cost per element) reaches
  * 2.5 us, whatever its bytes: the cheapest operators' 256-384 KiB calls stay
- * on one thread, Selu's 64-128 KiB ones take two. */
+ * on one thread, Selu's fp32 64-128 KiB ones take two. */
 static void executor_thread_count_follows_the_work_not_the_bytes(void **state)
 {
     (void)state;
@@ -669,8 +669,9 @@ static void executor_thread_count_follows_the_work_not_the_bytes(void **state)
         {HSB, ACL_FLOAT16, 131072, 2},
         {SELU, ACL_FLOAT, 8192, 1},   /* 64 KiB, 2.3 us */
         {SELU, ACL_FLOAT, 16384, 2},  /* 128 KiB, 4.6 us */
-        {SELU, ACL_BF16, 8192, 1},    /* 32 KiB, 1.3 us (a table lookup per element) */
-        {SELU, ACL_BF16, 16384, 2},   /* 64 KiB, 2.6 us */
+        {SELU, ACL_BF16, 8192, 1},    /* 32 KiB, 1.2 us (a table lookup per element) */
+        {SELU, ACL_BF16, 16384, 1},   /* 64 KiB, 2.4 us: break-even, one thread */
+        {SELU, ACL_BF16, 32768, 2},   /* 128 KiB, 4.8 us */
     };
     if (opsnn_set_num_threads(2) < 2) {
         opsnn_set_num_threads(0);
