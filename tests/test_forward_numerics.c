@@ -149,8 +149,9 @@ static void softshrink_f32_is_bit_exact_on_every_path(void **state)
     free(y);
 }
 
-/* The 64 floats on each side of +-lambd, +-2 lambd, +-0 and +-inf (the
- * second operand of each edge of the vector paths' max / min / add). */
+/* Each of +-lambd, +-2 lambd, +-0 and +-FLT_MAX and the 64 floats on each
+ * side of it (where the vector paths' max / min / add change operand or
+ * overflow). */
 #define EDGE_SIDE 64
 #define EDGE_N (8 * (2 * EDGE_SIDE + 1))
 static void softshrink_f32_edges_bit_exact_on_every_path(void **state)
