@@ -50,6 +50,21 @@ static inline void opsnn_stream_fence(void)
 #endif
 }
 
+/* How many elements ahead of the one they work on the vector loops prefetch
+ * their inputs: `bytes` of input in all, shared out over the distinct inputs
+ * (a kernel with one input passes it as both a and b), so that each is the
+ * same number of elements ahead. The loops ask for 4 KiB. They counted 1 KiB
+ * of output before: on the 2-vCPU Xeon guest the backward operators'
+ * 64M-element calls then read 0.93-1.01 of the bandwidth bound where they
+ * read 1.02-1.06 now, and 2 KiB of output (a float32 self of a 16-bit
+ * gradient 4 KiB ahead, 6 KiB in all) held the mixed-dtype ones to 0.80-0.95
+ * (docs/dev/performance-history.md, ninth session). */
+static inline size_t opsnn_prefetch_ahead(size_t bytes, const void *a, const void *b,
+                                          size_t asize, size_t bsize)
+{
+    return bytes / (b == a ? asize : asize + bsize);
+}
+
 /*
  * A micro-kernel family. The kernel layer owns one, OPSNN_KERNEL_COPY (the
  * ViewCopy of a temporary, kernels/copy/); the operators' families are

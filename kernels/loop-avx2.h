@@ -23,8 +23,9 @@
 
 #include "kernels.h"
 
-/* How far ahead the loops prefetch their inputs. */
-#define OPSNN_AVX2_PREFETCH_BYTES 1024
+/* How far ahead the loops prefetch their inputs: bytes of input in all
+ * (kernels.h: opsnn_prefetch_ahead). */
+#define OPSNN_AVX2_PREFETCH_BYTES 4096
 
 /* Store 16 16-bit results at element i: streamed (32-byte aligned) or not. */
 static inline void opsnn_avx2_store_x16(void *y, size_t i, int stream, __m256i v)
@@ -50,14 +51,17 @@ static inline void opsnn_avx2_store_x8x2(void *y, size_t i, int stream, __m128i 
     }
 }
 
-/* Prefetch the line of each input that holds element i. always_inline: gcc
+/* Prefetch the line of each input that holds element i (b's only when it is
+ * another buffer than a). always_inline: gcc
  * 12 takes a function that only prefetches for one without side effects and
  * drops the calls to it. */
 static inline __attribute__((always_inline)) void
 opsnn_avx2_prefetch_block(const void *a, const void *b, size_t i, size_t asize, size_t bsize)
 {
     _mm_prefetch((const char *)a + i * asize, _MM_HINT_T0);
-    _mm_prefetch((const char *)b + i * bsize, _MM_HINT_T0);
+    if (b != a) {
+        _mm_prefetch((const char *)b + i * bsize, _MM_HINT_T0);
+    }
 }
 
 typedef void (*opsnn_avx2_step)(const void *a, const void *b, void *y, size_t i, int stream,
@@ -85,10 +89,10 @@ static inline __attribute__((always_inline)) void
 opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
                   size_t asize, size_t bsize, size_t ysize, size_t w, opsnn_avx2_step step)
 {
-    /* As in loop-avx512.h: both loops prefetch the inputs a little ahead (a
+    /* As in loop-avx512.h: both loops prefetch the inputs 4 KiB ahead (a
      * block reads at most one line of each input, or part of one); the
      * hardware prefetcher alone leaves slow-reading loops waiting on memory. */
-    const size_t ahead = OPSNN_AVX2_PREFETCH_BYTES / ysize;
+    const size_t ahead = opsnn_prefetch_ahead(OPSNN_AVX2_PREFETCH_BYTES, a, b, asize, bsize);
     size_t i = 0;
     int stream = nt && (uintptr_t)y % ysize == 0;
     if (stream) {
