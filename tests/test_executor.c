@@ -19,6 +19,9 @@
 #include "aclnnop/aclnn_hardshrink_backward.h"
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_softshrink.h"
+#include "common/sysinfo.h"
+#include "executor/plan.h"
+#include "kernels/kernels.h"
 #include "opsnn/opsnn.h"
 #include "test_util.h"
 
@@ -456,17 +459,10 @@ static void executor_transposed_plan_prefetches_only_beyond_the_cache(void **sta
     }
 }
 
-/* A forward call with a transposed float32 input that streams its output
- * takes the column walk (executor/walk.h) on a path that streams lines, with
- * one work item per thread's block; a 16-bit one, or one within the cache,
- * keeps the panels. */
-static void executor_streamed_transposed_forward_plan_walks_columns(void **state)
+/* The plans of the column-walk test below, `lines`: whether its first case
+ * should take the column walk. */
+static void plan_streamed_transposed_forward(int lines)
 {
-    (void)state;
-    if (sizeof(uintptr_t) < 8) {
-        skip(); /* the 16 GiB call needs a 64-bit address space */
-    }
-    int lines = opsnn_lines_nt_get() != NULL;
     static const struct {
         int64_t n;
         aclDataType dt;
@@ -515,6 +511,24 @@ static void executor_streamed_transposed_forward_plan_walks_columns(void **state
         aclDestroyTensor(x);
         aclDestroyTensor(o);
     }
+}
+
+/* A forward call with a transposed float32 input that streams its output
+ * takes the column walk (executor/walk.h) on a path that streams lines and a
+ * CPU where it pays (Intel's, or forced on), with one work item per
+ * thread's block; a 16-bit one, or one within the cache, keeps the panels. */
+static void executor_streamed_transposed_forward_plan_walks_columns(void **state)
+{
+    (void)state;
+    if (sizeof(uintptr_t) < 8) {
+        skip(); /* the 16 GiB call needs a 64-bit address space */
+    }
+    for (int mode = -1; mode <= 1; mode++) {
+        opsnn_walk_columns_force(mode);
+        int pays = mode >= 0 ? mode : opsnn_cpu_vendor() == OPSNN_CPU_VENDOR_INTEL;
+        plan_streamed_transposed_forward(opsnn_lines_nt_get() != NULL && pays);
+    }
+    opsnn_walk_columns_force(-1);
 }
 
 /* A call far beyond the cache streams its output, unless the output is one

@@ -200,7 +200,8 @@ static void transposed_input_converted_into_panel(void **state)
 }
 
 /* A streamed pass whose only input is transposed (forward Softshrink fp32):
- * the column walk, on every path of this CPU that has it, 32 columns at a
+ * the column walk (planned here whether or not it pays on this CPU), on
+ * every path of this CPU that has it, 32 columns at a
  * time in blocks of 32 rows, must give the bits of one kernel call over the
  * input laid out contiguously: rows one short of or past a block, 1-row
  * slices, 3-D inputs, rows longer than one block of columns, chunks that
@@ -250,8 +251,14 @@ static void transposed_only_input_walked_by_columns(void **state)
                 opsnn_walk w;
                 w.it = it;
                 opsnn_walk_make(&w, fn, ACL_FLOAT);
+                /* planned wherever the path streams lines, the rows allow
+                 * and the CPU's rule says it pays (forced on here: the walk
+                 * is tested whichever CPU runs the test) */
+                opsnn_walk_columns_force(0);
                 opsnn_walk_plan_columns(&w);
-                /* planned wherever the path streams lines and the rows allow */
+                assert_int_equal(w.panel_stream, 0);
+                opsnn_walk_columns_force(1); /* and for the runs below */
+                opsnn_walk_plan_columns(&w);
                 int want_columns = opsnn_lines_nt_get() != NULL && cols % 32 == 0;
                 assert_int_equal(w.panel_stream, want_columns);
                 const int64_t chunks[] = {n, 1000, 3 * cols + 1, rows * cols + 7};
@@ -268,6 +275,7 @@ static void transposed_only_input_walked_by_columns(void **state)
             free(x), free(xt), free(want), free(y);
         }
     }
+    opsnn_walk_columns_force(-1);
     opsnn_kernels_select(-1);
 }
 

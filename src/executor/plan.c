@@ -465,6 +465,19 @@ static int panel_prefetch(int64_t traffic)
     return traffic / 2 > nt_threshold_bytes(); /* traffic may be INT64_MAX */
 }
 
+static atomic_int columns_forced = -1;
+
+void opsnn_walk_columns_force(int mode)
+{
+    atomic_store_explicit(&columns_forced, mode < 0 ? -1 : mode != 0, memory_order_relaxed);
+}
+
+int opsnn_walk_columns_pay(void)
+{
+    int forced = atomic_load_explicit(&columns_forced, memory_order_relaxed);
+    return forced >= 0 ? forced : opsnn_cpu_vendor() == OPSNN_CPU_VENDOR_INTEL;
+}
+
 void opsnn_walk_plan_columns(opsnn_walk *w)
 {
     const opsnn_iter *it = &w->it;
@@ -474,7 +487,8 @@ void opsnn_walk_plan_columns(opsnn_walk *w)
         it->dtype[1] != w->cdt || es != 4 ||
         it->shape[nd - 1] % OPSNN_WALK_COLUMNS != 0 || it->strides[0][nd - 1] != 1 ||
         it->strides[1][nd - 2] != 1 || it->strides[0][nd - 2] % (64 / es) != 0 ||
-        opsnn_lines_nt_get() == NULL || opsnn_panel16_get((size_t)es) == NULL) {
+        opsnn_lines_nt_get() == NULL || opsnn_panel16_get((size_t)es) == NULL ||
+        !opsnn_walk_columns_pay()) {
         return;
     }
     size_t blocks = (size_t)(2 * OPSNN_WALK_COLUMN_BLOCK_ROWS * OPSNN_WALK_COLUMNS * es);

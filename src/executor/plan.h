@@ -107,8 +107,18 @@ void opsnn_walk_make(opsnn_walk *w, opsnn_ukernel_fn fn, aclDataType cdt);
  * (executor/walk.h, "the column walk") when its one input is the panel's,
  * with adjacent rows, in the output's dtype, the compute dtype and 4 bytes
  * wide; the output rows are unit-stride, a whole number of column blocks
- * long and a whole number of lines apart; and the selected path streams
- * lines. Then the thread's panel holds at least the walk's two blocks. */
+ * long and a whole number of lines apart; the selected path streams lines;
+ * and the column walk pays on this CPU (opsnn_walk_columns_pay). Then the
+ * thread's panel holds at least the walk's two blocks. */
 void opsnn_walk_plan_columns(opsnn_walk *w);
+
+/* Whether the column walk pays on this CPU: on Intel's, not on AMD's or
+ * others' (executor/walk.h, "the column walk"), unless
+ * opsnn_walk_columns_force has said otherwise. */
+int opsnn_walk_columns_pay(void);
+/* For tests: 1 plans the column walk wherever the pass allows it, 0 never,
+ * -1 (the default) by the CPU's rule. Executors planned before keep their
+ * walk. */
+void opsnn_walk_columns_force(int mode);
 
 #endif /* OPSNN_EXECUTOR_PLAN_H_ */

@@ -89,7 +89,15 @@ typedef struct {
  * conversions over the block do not overlap the memory traffic. The work
  * items are whole blocks: rows cut into 256-row items would read each
  * stream 1 KiB at a time, which in the probe ran at 0.9 of the speed of
- * whole streams (512 bytes: 0.65-0.8). */
+ * whole streams (512 bytes: 0.65-0.8). It runs on Intel CPUs only
+ * (opsnn_walk_columns_pay): on a 2-vCPU AMD EPYC guest (Zen 3, avx2 path)
+ * it took 1.5-2.0x the panel walk's time for Softshrink fp32 and 1.3-1.7x
+ * for Selu fp32 at 16M-64M elements, 1 and 2 threads. There the 32 source
+ * streams alone, read into the panel without the output written, took as
+ * long as the whole panel walk and did not get faster on a second thread;
+ * 16 or 8 columns, 64-row blocks, 64 columns, software prefetches of the
+ * streams 256 bytes to 1 KiB ahead or plain stores for the output were all
+ * slower than the panels (docs/dev/performance-history.md, 2026-12-07). */
 #define OPSNN_WALK_COLUMNS 32
 #define OPSNN_WALK_COLUMN_BLOCK_ROWS 32
 
