@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #if OPSNN_HAVE_X86_KERNELS
@@ -277,6 +278,38 @@ int opsnn_cpu_has_isa(opsnn_isa isa)
     }
 #endif
     return isa == OPSNN_ISA_SCALAR;
+}
+
+opsnn_cpu_vendor_id opsnn_cpu_vendor_of(const char *cpuid_vendor)
+{
+    if (cpuid_vendor != NULL && strcmp(cpuid_vendor, "GenuineIntel") == 0) {
+        return OPSNN_CPU_VENDOR_INTEL;
+    }
+    if (cpuid_vendor != NULL && strcmp(cpuid_vendor, "AuthenticAMD") == 0) {
+        return OPSNN_CPU_VENDOR_AMD;
+    }
+    return OPSNN_CPU_VENDOR_OTHER;
+}
+
+opsnn_cpu_vendor_id opsnn_cpu_vendor(void)
+{
+    static atomic_int cached; /* 0: not read yet (CPUID is a VM exit in a guest) */
+    int v = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (v != 0) {
+        return (opsnn_cpu_vendor_id)v;
+    }
+    char id[13] = "";
+#if OPSNN_HAVE_X86_KERNELS
+    unsigned eax, ebx, ecx, edx;
+    if (__get_cpuid(0, &eax, &ebx, &ecx, &edx)) { /* the name is in EBX, EDX, ECX */
+        memcpy(id, &ebx, 4);
+        memcpy(id + 4, &edx, 4);
+        memcpy(id + 8, &ecx, 4);
+    }
+#endif
+    v = (int)opsnn_cpu_vendor_of(id);
+    atomic_store_explicit(&cached, v, memory_order_relaxed);
+    return (opsnn_cpu_vendor_id)v;
 }
 
 size_t opsnn_isa_available(opsnn_isa out[OPSNN_ISA_COUNT])

@@ -148,6 +148,19 @@ size_t opsnn_isa_build_list(const opsnn_isa **list);
 size_t opsnn_isa_available(opsnn_isa out[OPSNN_ISA_COUNT]);
 /* 1 when this CPU (and this build) can run the path. */
 int opsnn_cpu_has_isa(opsnn_isa isa);
+
+/* Who designed the CPU, for the choices that differ between vendors' cores
+ * (the AVX2 table lookup below, the executor's column walk). */
+typedef enum {
+    OPSNN_CPU_VENDOR_OTHER = 1, /* not x86, or a vendor no rule names */
+    OPSNN_CPU_VENDOR_INTEL,
+    OPSNN_CPU_VENDOR_AMD,
+} opsnn_cpu_vendor_id;
+/* The vendor of an x86 CPUID vendor string ("GenuineIntel", "AuthenticAMD";
+ * anything else, NULL included, is OTHER). For tests. */
+opsnn_cpu_vendor_id opsnn_cpu_vendor_of(const char *cpuid_vendor);
+/* This CPU's vendor: CPUID leaf 0 on x86, OTHER elsewhere. Read once. */
+opsnn_cpu_vendor_id opsnn_cpu_vendor(void);
 /* Fill the kernel table for `isa`; -1 picks the best path, honouring the
  * OPSNN_ISA environment variable (a name of opsnn_isa_name; anything else is
  * warned about, naming the available paths, and ignored). A path of the

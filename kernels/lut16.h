@@ -57,8 +57,14 @@ typedef void (*opsnn_lut16_fn)(size_t n, const uint16_t *a, uint16_t *y, const u
                                int nt);
 void opsnn_lut16_apply__scalar(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                                int nt);
+/* AVX2: with gathers on an Intel CPU, else with one scalar load per entry
+ * (lut16/avx2.c); the two ways are also callable on their own (tests). */
 void opsnn_lut16_apply__avx2(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                              int nt);
+void opsnn_lut16_apply__avx2_gather(size_t n, const uint16_t *a, uint16_t *y,
+                                    const uint16_t *table, int nt);
+void opsnn_lut16_apply__avx2_loads(size_t n, const uint16_t *a, uint16_t *y,
+                                   const uint16_t *table, int nt);
 void opsnn_lut16_apply__avx512(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                                int nt);
 

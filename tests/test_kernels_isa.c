@@ -768,6 +768,106 @@ static void select_default_reads_opsnn_isa_env(void **state)
     opsnn_kernels_select(-1);
 }
 
+/* Every lookup kernel gives table[a[i]]: each pattern once and then some
+ * (a 16-bit index from every position of a step), the table's last entry
+ * (whose 32-bit gather reads the padding), runs of 1 to 40 elements (the
+ * zero-padded tail), an output 0-15 elements past a 32-byte boundary,
+ * streamed or not, and in place. Both AVX2 ways are run whichever one this
+ * CPU's vendor picks. */
+static void lut16_lookup_kernels_equal_the_table(void **state)
+{
+    (void)state;
+    enum { N = OPSNN_LUT16_ENTRIES + 77 };
+    static uint16_t table[OPSNN_LUT16_ENTRIES + 1], in[N], want[N], got[N + 64], inplace[N];
+    for (uint32_t i = 0; i <= OPSNN_LUT16_ENTRIES; i++) {
+        table[i] = (uint16_t)(i * 2654435761u >> 16);
+    }
+    table[OPSNN_LUT16_ENTRIES] = 0xdead; /* padding: never an entry */
+    for (size_t i = 0; i < N; i++) {
+        in[i] = (uint16_t)((uint32_t)i * 40503u + 12345u);
+        want[i] = table[in[i]];
+    }
+    in[N - 1] = 0xffff, want[N - 1] = table[0xffff];
+    struct {
+        const char *name;
+        opsnn_lut16_fn fn;
+        opsnn_isa isa;
+    } ways[] = {
+        {"scalar", opsnn_lut16_apply__scalar, OPSNN_ISA_SCALAR},
+#if OPSNN_HAVE_X86_KERNELS
+        {"avx2", opsnn_lut16_apply__avx2, OPSNN_ISA_AVX2},
+        {"avx2 gathers", opsnn_lut16_apply__avx2_gather, OPSNN_ISA_AVX2},
+        {"avx2 loads", opsnn_lut16_apply__avx2_loads, OPSNN_ISA_AVX2},
+        {"avx512", opsnn_lut16_apply__avx512, OPSNN_ISA_AVX512},
+#endif
+    };
+    for (size_t w = 0; w < N_OF(ways); w++) {
+        if (!opsnn_cpu_has_isa(ways[w].isa)) {
+            continue;
+        }
+        for (int nt = 0; nt < 2; nt++) {
+            for (size_t off = 0; off < 16; off += 5) {
+                uint16_t *y = got + (32 - (uintptr_t)got % 32) / 2 + off;
+                memset(got, 0x5a, sizeof got);
+                ways[w].fn(N, in, y, table, nt ? OPSNN_NT_STREAM : OPSNN_NT_NONE);
+                if (memcmp(y, want, sizeof want) != 0 || y[-1] != 0x5a5a || y[N] != 0x5a5a) {
+                    fail_msg("%s lookup (nt %d, output %zu past 32 bytes) differs", ways[w].name, nt,
+                             off);
+                }
+            }
+        }
+        for (size_t n = 1; n <= 40; n++) {
+            memset(got, 0x5a, sizeof got);
+            ways[w].fn(n, in + 3, got, table, OPSNN_NT_NONE);
+            if (memcmp(got, want + 3, n * 2) != 0 || got[n] != 0x5a5a) {
+                fail_msg("%s lookup: a %zu-element run differs", ways[w].name, n);
+            }
+        }
+        memcpy(inplace, in, sizeof in);
+        ways[w].fn(N, inplace, inplace, table, OPSNN_NT_NONE);
+        if (memcmp(inplace, want, sizeof want) != 0) {
+            fail_msg("%s lookup: the in-place run differs", ways[w].name);
+        }
+    }
+}
+
+static void cpu_vendor_names_intel_and_amd_only(void **state)
+{
+    (void)state;
+    assert_int_equal(opsnn_cpu_vendor_of("GenuineIntel"), OPSNN_CPU_VENDOR_INTEL);
+    assert_int_equal(opsnn_cpu_vendor_of("AuthenticAMD"), OPSNN_CPU_VENDOR_AMD);
+    assert_int_equal(opsnn_cpu_vendor_of("HygonGenuine"), OPSNN_CPU_VENDOR_OTHER);
+    assert_int_equal(opsnn_cpu_vendor_of("GenuineIntel "), OPSNN_CPU_VENDOR_OTHER);
+    assert_int_equal(opsnn_cpu_vendor_of(""), OPSNN_CPU_VENDOR_OTHER);
+    assert_int_equal(opsnn_cpu_vendor_of(NULL), OPSNN_CPU_VENDOR_OTHER);
+}
+
+/* This CPU's vendor, against the kernel's vendor_id line of /proc/cpuinfo
+ * on x86 (an emulator's or another architecture's CPU is OTHER). */
+static void this_cpu_vendor_is_the_kernels(void **state)
+{
+    (void)state;
+    opsnn_cpu_vendor_id v = opsnn_cpu_vendor();
+    assert_int_equal(opsnn_cpu_vendor(), v);
+#if defined(__x86_64__) || defined(__i386__)
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL) {
+        skip();
+    }
+    char line[256], id[64] = "";
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (sscanf(line, "vendor_id : %63s", id) == 1) {
+            break;
+        }
+    }
+    fclose(f);
+    print_message("vendor_id %s\n", id);
+    assert_int_equal(v, opsnn_cpu_vendor_of(id));
+#else
+    assert_int_equal(v, OPSNN_CPU_VENDOR_OTHER);
+#endif
+}
+
 /* Forward Selu in fp16/bf16 looks its results up in a table (kernels/lut16.h)
  * on runs of OPSNN_LUT16_MIN_RUN elements or more, and on any run of a call
  * of OPSNN_LUT16_MIN_CALL elements or more. On every path, for every bit
@@ -1103,7 +1203,10 @@ int main(void)
         cmocka_unit_test(build_list_is_ordered_and_available_is_its_runnable_subset),
         cmocka_unit_test(select_honours_each_isa_and_falls_back),
         cmocka_unit_test(panel16_kernels_equal_the_plain_gather),
+        cmocka_unit_test(lut16_lookup_kernels_equal_the_table),
         cmocka_unit_test(selu_16bit_lookup_gives_the_computed_bits),
+        cmocka_unit_test(cpu_vendor_names_intel_and_amd_only),
+        cmocka_unit_test(this_cpu_vendor_is_the_kernels),
         cmocka_unit_test(selu_f32_sign_runs_bits_equal_scalar),
         cmocka_unit_test(selu_f32_nonpositive_sweep_bits_equal_scalar),
         cmocka_unit_test(gather_panel_odd_shapes_equal_the_plain_loop),

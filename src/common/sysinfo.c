@@ -16,10 +16,6 @@
 #ifdef __linux__
 #include <sched.h>
 #endif
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#include <cpuid.h>
-#define HAVE_CPUID 1
-#endif
 
 /* The first line of a small text file, without its newline; 0 on success. */
 static int read_line(const char *path, char *buf, size_t size)
@@ -289,41 +285,6 @@ int opsnn_usable_cpus(void)
     }
     atomic_store(&cached, n);
     return n;
-}
-
-/* ---- The CPU's vendor --------------------------------------------------- */
-
-opsnn_cpu_vendor_id opsnn_cpu_vendor_of(const char *cpuid_vendor)
-{
-    if (cpuid_vendor != NULL && strcmp(cpuid_vendor, "GenuineIntel") == 0) {
-        return OPSNN_CPU_VENDOR_INTEL;
-    }
-    if (cpuid_vendor != NULL && strcmp(cpuid_vendor, "AuthenticAMD") == 0) {
-        return OPSNN_CPU_VENDOR_AMD;
-    }
-    return OPSNN_CPU_VENDOR_OTHER;
-}
-
-opsnn_cpu_vendor_id opsnn_cpu_vendor(void)
-{
-    static atomic_int cached; /* 0: not read yet (a VM exit per CPUID) */
-    int v = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (v != 0) {
-        return (opsnn_cpu_vendor_id)v;
-    }
-    char id[13] = "";
-#ifdef HAVE_CPUID
-    unsigned int eax, ebx, ecx, edx;
-    if (__get_cpuid(0, &eax, &ebx, &ecx, &edx)) { /* the name is in EBX, EDX, ECX */
-        memcpy(id, &ebx, 4);
-        memcpy(id + 4, &edx, 4);
-        memcpy(id + 8, &ecx, 4);
-        id[12] = '\0';
-    }
-#endif
-    v = (int)opsnn_cpu_vendor_of(id);
-    atomic_store_explicit(&cached, v, memory_order_relaxed);
-    return (opsnn_cpu_vendor_id)v;
 }
 
 int64_t opsnn_now_ns(void)

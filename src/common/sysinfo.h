@@ -53,19 +53,6 @@ size_t opsnn_huge_page_for_page_size(size_t page_size);
  * Read once. */
 int opsnn_usable_cpus(void);
 
-/* Who designed the CPU, where a choice of the executor depends on it (the
- * column walk, executor/walk.h). */
-typedef enum {
-    OPSNN_CPU_VENDOR_OTHER = 1, /* not x86, or a vendor no rule names */
-    OPSNN_CPU_VENDOR_INTEL,
-    OPSNN_CPU_VENDOR_AMD,
-} opsnn_cpu_vendor_id;
-/* The vendor of an x86 CPUID vendor string ("GenuineIntel", "AuthenticAMD";
- * anything else, NULL included, is OTHER). For tests. */
-opsnn_cpu_vendor_id opsnn_cpu_vendor_of(const char *cpuid_vendor);
-/* This CPU's vendor: CPUID leaf 0 on x86, OTHER elsewhere. Read once. */
-opsnn_cpu_vendor_id opsnn_cpu_vendor(void);
-
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t opsnn_now_ns(void);
 
