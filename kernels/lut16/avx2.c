@@ -11,8 +11,8 @@
  * Loads: the same 16 elements as four 64-bit words whose 16-bit fields index
  * the table one load each, the entries shifted back into their fields; one
  * 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) forward Selu fp16/bf16
- * ran 1.1-1.2x as fast this way at 64K-64M elements (1.05-1.5x, two
- * interleaved runs each; docs/dev/performance-history.md, 2026-12-07): a
+ * ran mostly 1.1-1.2x as fast this way at 64K-64M elements (0.95-1.5x per
+ * cell, two A/Bs; docs/dev/performance-history.md, 2026-12-07): a
  * vpgatherdd there costs more than its eight loads. */
 #include <string.h>
 

@@ -91,7 +91,7 @@ typedef struct {
  * stream 1 KiB at a time, which in the probe ran at 0.9 of the speed of
  * whole streams (512 bytes: 0.65-0.8). It runs on Intel CPUs only
  * (opsnn_walk_columns_pay): on a 2-vCPU AMD EPYC guest (Zen 3, avx2 path)
- * it took 1.5-2.0x the panel walk's time for Softshrink fp32 and 1.3-1.7x
+ * it took 1.4-2.1x the panel walk's time for Softshrink fp32 and 1.1-1.7x
  * for Selu fp32 at 16M-64M elements, 1 and 2 threads. There the 32 source
  * streams alone, read into the panel without the output written, took as
  * long as the whole panel walk and did not get faster on a second thread;
