@@ -150,7 +150,8 @@ size_t opsnn_isa_available(opsnn_isa out[OPSNN_ISA_COUNT]);
 int opsnn_cpu_has_isa(opsnn_isa isa);
 
 /* Who designed the CPU, for the choices that differ between vendors' cores
- * (the AVX2 table lookup below, the executor's column walk). */
+ * (the AVX2 table lookup, kernels/lut16/avx2.c; the executor's column
+ * walk). */
 typedef enum {
     OPSNN_CPU_VENDOR_OTHER = 1, /* not x86, or a vendor no rule names */
     OPSNN_CPU_VENDOR_INTEL,
