@@ -1,8 +1,8 @@
 /* SELU forward, AVX2 + F16C: ops/selu/op_kernel/selu-fwd.h's float32 sequence in 8
  * lanes, operation for operation (no FMA) but for two exact shortcuts listed
- * there: rint by vroundps, and no final min. minps/maxps with 0 as the second
- * operand are exactly the scalar "x < 0 ? x : 0" / "x > 0 ? x : 0" (NaN and
- * -0 give +0); a NaN x is put back quieted at the end. int8 uses the exact
+ * there: rint by vroundps, and no final min. maxps with 0 as the second
+ * operand is exactly the scalar "x > 0 ? x : 0" (NaN and -0 give +0); the
+ * negative branch lets a NaN x through instead (selu() below). int8 uses the exact
  * closed form of opsnn_selu_fwd_i8, int32 opsnn_selu_fwd_i32's conversions.
  * The step ignores its second input (the loop is handed x twice). */
 #include "../params.h"
@@ -30,14 +30,19 @@ static inline __m256 expm1_neg(__m256 t)
     return _mm256_add_ps(_mm256_mul_ps(s, e), _mm256_sub_ps(s, _mm256_set1_ps(1.0f)));
 }
 
+/* A NaN x needs no blend at the end: minps/maxps return their second
+ * operand when either is NaN, so t = max(EXP_MIN, min(0, x)) is x itself,
+ * and every later operation returns its one NaN operand quieted (or its
+ * first, when both are), so the result is x | quiet bit, sign and payload
+ * kept. For the other x the operand order changes nothing: min(+0, -0) is
+ * -0 where min(-0, +0) was +0, a t = -0 the sequence maps to the same
+ * result as +0. Compared with the blended version over all 2^32 inputs. */
 static inline __m256 selu(__m256 x, const opsnn_selu_params *c)
 {
     __m256 zero = _mm256_setzero_ps();
-    __m256 t = _mm256_max_ps(_mm256_min_ps(x, zero), _mm256_set1_ps(OPSNN_SELU_EXP_MIN));
+    __m256 t = _mm256_max_ps(_mm256_set1_ps(OPSNN_SELU_EXP_MIN), _mm256_min_ps(zero, x));
     __m256 neg = _mm256_mul_ps(expm1_neg(t), _mm256_set1_ps(c->alpha));
-    __m256 y = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(x, zero), neg), _mm256_set1_ps(c->scale));
-    __m256 qx = _mm256_or_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x400000)));
-    return _mm256_blendv_ps(y, qx, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+    return _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(x, zero), neg), _mm256_set1_ps(c->scale));
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
