@@ -1,8 +1,8 @@
 /* SELU forward, AVX2 + F16C: ops/selu/op_kernel/selu-fwd.h's float32 sequence in 8
  * lanes, operation for operation (no FMA) but for two exact shortcuts listed
- * there: rint by vroundps, and no final min. maxps with 0 as the second
- * operand is exactly the scalar "x > 0 ? x : 0" (NaN and -0 give +0); the
- * negative branch lets a NaN x through instead (selu() below). int8 uses the exact
+ * there: rint by vroundps, and no final min; and two of its own, which
+ * selu() below explains: a NaN x runs through the sequence instead of being
+ * put back at the end, and max(x, 0) + neg is a blend. int8 uses the exact
  * closed form of opsnn_selu_fwd_i8, int32 opsnn_selu_fwd_i32's conversions.
  * The step ignores its second input (the loop is handed x twice). */
 #include "../params.h"
@@ -36,13 +36,18 @@ static inline __m256 expm1_neg(__m256 t)
  * first, when both are), so the result is x | quiet bit, sign and payload
  * kept. For the other x the operand order changes nothing: min(+0, -0) is
  * -0 where min(-0, +0) was +0, a t = -0 the sequence maps to the same
- * result as +0. Compared with the blended version over all 2^32 inputs. */
+ * result as +0.
+ * max(x, 0) + neg is one blend by x's sign bit: for a sign-clear x, neg is
+ * +0 and x + 0 is x (a NaN x is quieted by the product after it); for a
+ * sign-set x, max(x, 0) is +0 and 0 + neg is neg (never -0; -0 gives +0,
+ * a NaN gives the quieted x). Both compared with the sequence as written
+ * over all 2^32 inputs. */
 static inline __m256 selu(__m256 x, const opsnn_selu_params *c)
 {
     __m256 zero = _mm256_setzero_ps();
     __m256 t = _mm256_max_ps(_mm256_set1_ps(OPSNN_SELU_EXP_MIN), _mm256_min_ps(zero, x));
     __m256 neg = _mm256_mul_ps(expm1_neg(t), _mm256_set1_ps(c->alpha));
-    return _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(x, zero), neg), _mm256_set1_ps(c->scale));
+    return _mm256_mul_ps(_mm256_blendv_ps(x, neg, x), _mm256_set1_ps(c->scale));
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,
