@@ -8,14 +8,13 @@
  * one); the odd entries shifted up and blended back in place. No widening,
  * packing or lane permutes (Intel's shuffle port).
  *
- * Loads: the same 16 elements as four 64-bit words whose 16-bit fields index
- * the table one load each, the entries shifted back into their fields; one
- * 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) forward Selu fp16/bf16
- * ran mostly 1.1-1.2x as fast this way at 64K-64M elements (0.95-1.5x per
- * cell, two A/Bs; docs/dev/performance-history.md, 2026-12-07): a
- * vpgatherdd there costs more than its eight loads. */
-#include <string.h>
-
+ * Loads: the same 16 elements, each index read on its own and its entry
+ * inserted into one of two 128-bit halves straight from the table; one
+ * 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) a vpgatherdd costs more
+ * than its eight loads, and per element this is three operations (a load,
+ * a load-and-insert), where reading the indices as 64-bit words and
+ * shifting the fields out and the entries back in took about six
+ * (docs/dev/performance-history.md, 2026-12-07). */
 #include "loop-avx2.h"
 #include "lut16.h"
 
@@ -31,11 +30,19 @@ static inline void step_gather(const void *a, const void *b, void *y, size_t i, 
     opsnn_avx2_store_x16(y, i, stream, _mm256_blend_epi16(ge, _mm256_slli_epi32(go, 16), 0xaa));
 }
 
-/* The entries of x's four 16-bit fields, each in its field. */
-static inline uint64_t lookup4(const uint16_t *t, uint64_t x)
+/* The entries of the eight elements at p, in element order: each index
+ * read from memory (movzx) and its entry inserted straight from the table
+ * (vpinsrw with a memory operand). */
+static inline __m128i lookup8(const uint16_t *t, const uint16_t *p)
 {
-    return (uint64_t)t[x & 0xffff] | (uint64_t)t[(x >> 16) & 0xffff] << 16 |
-           (uint64_t)t[(x >> 32) & 0xffff] << 32 | (uint64_t)t[x >> 48] << 48;
+    __m128i v = _mm_cvtsi32_si128(t[p[0]]);
+    v = _mm_insert_epi16(v, t[p[1]], 1);
+    v = _mm_insert_epi16(v, t[p[2]], 2);
+    v = _mm_insert_epi16(v, t[p[3]], 3);
+    v = _mm_insert_epi16(v, t[p[4]], 4);
+    v = _mm_insert_epi16(v, t[p[5]], 5);
+    v = _mm_insert_epi16(v, t[p[6]], 6);
+    return _mm_insert_epi16(v, t[p[7]], 7);
 }
 
 static inline void step_loads(const void *a, const void *b, void *y, size_t i, int stream,
@@ -43,14 +50,8 @@ static inline void step_loads(const void *a, const void *b, void *y, size_t i, i
 {
     (void)b;
     const uint16_t *p = (const uint16_t *)a + i, *t = table;
-    uint64_t x0, x1, x2, x3; /* all four read before y, which may be a, is written */
-    memcpy(&x0, p, 8);
-    memcpy(&x1, p + 4, 8);
-    memcpy(&x2, p + 8, 8);
-    memcpy(&x3, p + 12, 8);
-    __m256i v = _mm256_set_epi64x((long long)lookup4(t, x3), (long long)lookup4(t, x2),
-                                  (long long)lookup4(t, x1), (long long)lookup4(t, x0));
-    opsnn_avx2_store_x16(y, i, stream, v);
+    __m128i lo = lookup8(t, p), hi = lookup8(t, p + 8); /* both read before y (maybe a) is written */
+    opsnn_avx2_store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
 void opsnn_lut16_apply__avx2_gather(size_t n, const uint16_t *a, uint16_t *y,
