@@ -104,8 +104,10 @@ TSAN_OPTIONS="halt_on_error=1 allocator_may_return_null=1 ignore_noninstrumented
 # The pool backend: libgomp never joins its threads, so valgrind reports each
 # one's thread-local storage as possibly lost at exit; the pool joins its
 # workers, and a suppression must not hide our own leaks (docs/dev/testing.md).
+# The valgrind label goes into .ci/run's pool build (the same configuration,
+# so nothing is compiled again; made here when this script runs alone).
 echo "== valgrind: ctest -L valgrind (suites, fuzz corpus, examples; pool threads)"
-cmake -S . -B build-ci-valgrind -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B build-ci-pool -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DOPSNN_THREADING=pool -DOPSNN_VALGRIND=ON >/dev/null
-cmake --build build-ci-valgrind -j"$jobs" >/dev/null
-ctest --test-dir build-ci-valgrind -L valgrind --output-on-failure -j"$jobs"
+cmake --build build-ci-pool -j"$jobs" >/dev/null
+ctest --test-dir build-ci-pool -L valgrind --output-on-failure -j"$jobs"

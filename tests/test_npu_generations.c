@@ -28,6 +28,7 @@
 #include "emu_check.h"
 #include "npu_emu.h"
 #include "opsnn/opsnn.h"
+#include "sweep.h"
 #include "test_util.h"
 
 typedef enum { GEN_EXPERIMENTAL, GEN_TBE } gen;
@@ -92,12 +93,13 @@ static void sweep16(gen g, int selu, aclDataType dt, float lambda)
 {
     const uint16_t *partners = dt == ACL_FLOAT16 ? F16_PARTNERS : BF16_PARTNERS;
     size_t np = dt == ACL_FLOAT16 ? sizeof F16_PARTNERS / 2 : sizeof BF16_PARTNERS / 2;
-    size_t half = 65536 * np, n = 2 * half;
+    uint32_t stride = tu_sweep_stride();
+    size_t half = tu_sweep_count(65536, stride) * np, n = 2 * half;
     uint16_t *a = malloc(n * 2), *b = malloc(n * 2);
     assert_true(a && b);
     size_t k = 0;
     for (size_t p = 0; p < np; p++) {
-        for (uint32_t v = 0; v < 65536; v++, k++) {
+        for (uint32_t v = 0; v < 65536; v += stride, k++) {
             a[k] = partners[p];
             b[k] = (uint16_t)v;
             a[k + half] = (uint16_t)v;

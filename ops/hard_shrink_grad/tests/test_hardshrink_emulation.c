@@ -31,6 +31,7 @@
 #include "model.h"
 #include "ops/manifest_end.h"
 #include "kernels/kernels.h" /* opsnn_kernels_select, opsnn_cpu_has_isa: the ISA loop */
+#include "sweep.h"
 
 #define MAX_ISA 16
 
@@ -120,12 +121,13 @@ static const uint16_t BF16_SET[] = {0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0xff
 static void sweep16(aclDataType dt)
 {
     const uint16_t *set = dt == ACL_FLOAT16 ? F16_SET : BF16_SET;
-    const size_t ns = 20, n = 65536 * ns;
+    const uint32_t stride = tu_sweep_stride(), nv = tu_sweep_count(65536, stride);
+    const size_t ns = 20, n = (size_t)nv * ns;
     uint16_t *g = malloc(n * 2), *x = malloc(n * 2), *w = malloc(n * 2);
     assert_true(g && x && w);
     for (int dir = 0; dir < 2; dir++) {
         for (size_t i = 0; i < n; i++) {
-            uint16_t every = (uint16_t)i, partner = set[i >> 16];
+            uint16_t every = (uint16_t)(i % nv * stride), partner = set[i / nv];
             x[i] = dir == 0 ? every : partner;
             g[i] = dir == 0 ? partner : every;
         }
