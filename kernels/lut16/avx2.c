@@ -8,13 +8,17 @@
  * one); the odd entries shifted up and blended back in place. No widening,
  * packing or lane permutes (Intel's shuffle port).
  *
- * Loads: the same 16 elements, each index read on its own and its entry
- * inserted into one of two 128-bit halves straight from the table; one
- * 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) a vpgatherdd costs more
- * than its eight loads, and per element this is three operations (a load,
- * a load-and-insert), where reading the indices as 64-bit words and
- * shifting the fields out and the entries back in took about six
+ * Loads: the same 16 elements, the indices read two at a time and each
+ * entry inserted into one of two 128-bit halves straight from the table;
+ * one 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) a vpgatherdd costs
+ * more than its eight loads. Per element this is half a load, one integer
+ * operation and a load-and-insert: the loads bound the step there, and an
+ * index read on its own (two loads per element) ran 1.1-1.3x slower, where
+ * reading the indices as 64-bit words and shifting the entries back into
+ * words took about six operations per element
  * (docs/dev/performance-history.md, 2026-12-07). */
+#include <string.h>
+
 #include "loop-avx2.h"
 #include "lut16.h"
 
@@ -30,19 +34,30 @@ static inline void step_gather(const void *a, const void *b, void *y, size_t i, 
     opsnn_avx2_store_x16(y, i, stream, _mm256_blend_epi16(ge, _mm256_slli_epi32(go, 16), 0xaa));
 }
 
-/* The entries of the eight elements at p, in element order: each index
- * read from memory (movzx) and its entry inserted straight from the table
- * (vpinsrw with a memory operand). */
+/* Two adjacent indices at p: one 32-bit load, the low and high halves. */
+static inline uint32_t index_pair(const uint16_t *p)
+{
+    uint32_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* The entries of the eight elements at p, in element order: the indices
+ * read two at a time (a 32-bit load, its halves split by movzx and shr) and
+ * each entry inserted straight from the table (vpinsrw with a memory
+ * operand). */
 static inline __m128i lookup8(const uint16_t *t, const uint16_t *p)
 {
-    __m128i v = _mm_cvtsi32_si128(t[p[0]]);
-    v = _mm_insert_epi16(v, t[p[1]], 1);
-    v = _mm_insert_epi16(v, t[p[2]], 2);
-    v = _mm_insert_epi16(v, t[p[3]], 3);
-    v = _mm_insert_epi16(v, t[p[4]], 4);
-    v = _mm_insert_epi16(v, t[p[5]], 5);
-    v = _mm_insert_epi16(v, t[p[6]], 6);
-    return _mm_insert_epi16(v, t[p[7]], 7);
+    uint32_t a = index_pair(p), b = index_pair(p + 2), c = index_pair(p + 4),
+             d = index_pair(p + 6);
+    __m128i v = _mm_cvtsi32_si128(t[a & 0xffffu]);
+    v = _mm_insert_epi16(v, t[a >> 16], 1);
+    v = _mm_insert_epi16(v, t[b & 0xffffu], 2);
+    v = _mm_insert_epi16(v, t[b >> 16], 3);
+    v = _mm_insert_epi16(v, t[c & 0xffffu], 4);
+    v = _mm_insert_epi16(v, t[c >> 16], 5);
+    v = _mm_insert_epi16(v, t[d & 0xffffu], 6);
+    return _mm_insert_epi16(v, t[d >> 16], 7);
 }
 
 static inline void step_loads(const void *a, const void *b, void *y, size_t i, int stream,
