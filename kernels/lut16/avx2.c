@@ -12,11 +12,11 @@
  * entry inserted into one of two 128-bit halves straight from the table;
  * one 256-bit store. On a 2-vCPU AMD EPYC guest (Zen 3) a vpgatherdd costs
  * more than its eight loads. Per element this is half a load, one integer
- * operation and a load-and-insert: the loads bound the step there, and an
- * index read on its own (two loads per element) ran 1.1-1.3x slower, where
- * reading the indices as 64-bit words and shifting the entries back into
- * words took about six operations per element
- * (docs/dev/performance-history.md, 2026-12-07). */
+ * operation and a load-and-insert. The loads bound the step there: reading
+ * each index on its own (two loads per element) ran 1.1-1.3x slower, and
+ * an older version that also shifted the entries into 64-bit words took
+ * about six operations per element (docs/dev/performance-history.md,
+ * 2026-12-07). */
 #include <string.h>
 
 #include "loop-avx2.h"
@@ -34,7 +34,8 @@ static inline void step_gather(const void *a, const void *b, void *y, size_t i, 
     opsnn_avx2_store_x16(y, i, stream, _mm256_blend_epi16(ge, _mm256_slli_epi32(go, 16), 0xaa));
 }
 
-/* Two adjacent indices at p: one 32-bit load, the low and high halves. */
+/* Two adjacent indices at p in one 32-bit load: p[0] in the low half, p[1]
+ * in the high one (x86 is little-endian). */
 static inline uint32_t index_pair(const uint16_t *p)
 {
     uint32_t w;
