@@ -4,19 +4,20 @@
 #include "loop-avx2.h"
 #include "rule.h"
 
-/* All-ones lanes that keep g: t < m <= u, m = x & abs. */
-static inline __m256i keep32(__m256i x, const opsnn_hardshrink_bwd_lanes *r)
+/* All-ones lanes that keep g: t < m, m = x & abs, and m <= u under GT only
+ * (gt; rule.h). */
+static inline __m256i keep32(__m256i x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     __m256i m = _mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff));
-    return _mm256_andnot_si256(_mm256_cmpgt_epi32(m, _mm256_set1_epi32(r->u)),
-                               _mm256_cmpgt_epi32(m, _mm256_set1_epi32(r->t)));
+    __m256i k = _mm256_cmpgt_epi32(m, _mm256_set1_epi32(r->t));
+    return gt ? _mm256_andnot_si256(_mm256_cmpgt_epi32(m, _mm256_set1_epi32(r->u)), k) : k;
 }
 
-static inline __m256i keep16(__m256i x, const opsnn_hardshrink_bwd_lanes *r)
+static inline __m256i keep16(__m256i x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     __m256i m = _mm256_and_si256(x, _mm256_set1_epi16(0x7fff));
-    return _mm256_andnot_si256(_mm256_cmpgt_epi16(m, _mm256_set1_epi16((int16_t)r->u)),
-                               _mm256_cmpgt_epi16(m, _mm256_set1_epi16((int16_t)r->t)));
+    __m256i k = _mm256_cmpgt_epi16(m, _mm256_set1_epi16((int16_t)r->t));
+    return gt ? _mm256_andnot_si256(_mm256_cmpgt_epi16(m, _mm256_set1_epi16((int16_t)r->u)), k) : k;
 }
 
 /* The MUL rule: g * 1 where keep, else g * 0 (rule.h). */
@@ -64,21 +65,21 @@ static inline void store32(void *y, size_t i, int stream, __m256i v)
 }
 
 /* One block of 8 FLOAT or 16 16-bit elements. */
-static inline void step32(const void *a, const void *b, void *y, size_t i, int stream,
-                          const void *params)
+static inline void step32_by(const void *a, const void *b, void *y, size_t i, int stream,
+                             const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint32_t *)a + i));
-    __m256i keep = keep32(_mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i)), r);
+    __m256i keep = keep32(_mm256_loadu_si256((const __m256i *)((const uint32_t *)b + i)), r, gt);
     store32(y, i, stream, apply32(g, keep, r));
 }
 
-static inline void step16(const void *a, const void *b, void *y, size_t i, int stream,
-                          const void *params)
+static inline void step16_by(const void *a, const void *b, void *y, size_t i, int stream,
+                             const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
-    __m256i keep = keep16(_mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i)), r);
+    __m256i keep = keep16(_mm256_loadu_si256((const __m256i *)((const uint16_t *)b + i)), r, gt);
     opsnn_avx2_store_x16(y, i, stream, apply16(g, keep, r));
 }
 
@@ -104,17 +105,21 @@ static inline void step_c16(const void *a, const void *b, void *y, size_t i, int
 /* 16 FLOAT16 or BF16 g with 16 FLOAT x (rule.h: opsnn_hardshrink_bwd_xlanes):
  * keep from x's 32-bit lanes, packed to 16-bit lanes in order, then the
  * 16-bit rule with a NaN g quieted. */
-static inline void step_x(const void *a, const void *b, void *y, size_t i, int stream,
-                          const void *params)
+static inline void step_x_by(const void *a, const void *b, void *y, size_t i, int stream,
+                             const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_xlanes *r = params;
     const __m256i *x = (const __m256i *)((const uint32_t *)b + i);
-    __m256i k = opsnn_avx2_mask32x2_to_16(keep32(_mm256_loadu_si256(x), &r->k),
-                                          keep32(_mm256_loadu_si256(x + 1), &r->k));
+    __m256i k = opsnn_avx2_mask32x2_to_16(keep32(_mm256_loadu_si256(x), &r->k, gt),
+                                          keep32(_mm256_loadu_si256(x + 1), &r->k, gt));
     __m256i g = _mm256_loadu_si256((const __m256i *)((const uint16_t *)a + i));
     opsnn_avx2_store_x16(y, i, stream, r->v.mul ? mul16(g, k, &r->v)
                                                 : _mm256_and_si256(k, opsnn_avx2_x16_via_f32(g, r->bf16)));
 }
+
+#define STEP_PARAMS const void *a, const void *b, void *y, size_t i, int stream, const void *params
+#define STEP_ARGS a, b, y, i, stream, params
+OPSNN_HARDSHRINK_BWD_STEPS
 
 #define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx2_loop(n, a, b, y, r, (p)->nt_store, es, w, step)
 #define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \

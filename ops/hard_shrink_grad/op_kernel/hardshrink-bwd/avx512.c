@@ -16,12 +16,13 @@ static inline void store512(void *y, size_t i, size_t esize, uint32_t mask, int 
     }
 }
 
-/* The lanes that keep g: t < m <= u, m = x & abs. */
-static inline __mmask16 keep32(__m512i x, const opsnn_hardshrink_bwd_lanes *r)
+/* The lanes that keep g: t < m, m = x & abs, and m <= u under GT only (gt;
+ * rule.h). */
+static inline __mmask16 keep32(__m512i x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     __m512i m = _mm512_and_si512(x, _mm512_set1_epi32(0x7fffffff));
-    return _mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->t)) &
-           (__mmask16)~_mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->u));
+    __mmask16 k = _mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->t));
+    return gt ? k & (__mmask16)~_mm512_cmpgt_epi32_mask(m, _mm512_set1_epi32(r->u)) : k;
 }
 
 /* y for keep (r->mul takes the same branch on every block of a call). */
@@ -39,11 +40,11 @@ static inline __m512i apply32(__m512i g, __mmask16 keep, const opsnn_hardshrink_
     return _mm512_mask_mov_epi32(v, keep | gnan, q);
 }
 
-static inline __mmask32 keep16(__m512i x, const opsnn_hardshrink_bwd_lanes *r)
+static inline __mmask32 keep16(__m512i x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     __m512i m = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
-    return opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->t)) &
-           (__mmask32)~opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->u));
+    __mmask32 k = opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->t));
+    return gt ? k & (__mmask32)~opsnn_avx512_gt_epi16_mask(m, _mm512_set1_epi16((int16_t)r->u)) : k;
 }
 
 /* The 16-bit lanes of g that are NaN. */
@@ -68,22 +69,22 @@ static inline __m512i apply16(__m512i g, __mmask32 keep, const opsnn_hardshrink_
 
 /* One block of 16 FLOAT or 32 16-bit elements (mask: the lanes to read and
  * write). */
-static inline void step32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                          int stream, const void *params)
+static inline void step32_by(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m512i g = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)a + i);
     __m512i x = _mm512_maskz_loadu_epi32((__mmask16)mask, (const uint32_t *)b + i);
-    store512(y, i, 4, mask, stream, apply32(g, keep32(x, r), r));
+    store512(y, i, 4, mask, stream, apply32(g, keep32(x, r, gt), r));
 }
 
-static inline void step16(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                          int stream, const void *params)
+static inline void step16_by(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i x = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)b + i);
-    store512(y, i, 2, mask, stream, apply16(g, keep16(x, r), r));
+    store512(y, i, 2, mask, stream, apply16(g, keep16(x, r, gt), r));
 }
 
 /* One self value for the whole run: keep is r->keep's mask. b is not read. */
@@ -108,19 +109,24 @@ static inline void step_c16(const void *a, const void *b, void *y, size_t i, uin
 /* 32 FLOAT16 or BF16 g with 32 FLOAT x (rule.h: opsnn_hardshrink_bwd_xlanes):
  * keep from x's two 16-lane halves joined into one 32-lane mask, then the
  * 16-bit rule with a NaN g quieted. */
-static inline void step_x(const void *a, const void *b, void *y, size_t i, uint32_t mask,
-                          int stream, const void *params)
+static inline void step_x_by(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                             int stream, const void *params, int gt)
 {
     const opsnn_hardshrink_bwd_xlanes *r = params;
     const uint32_t *x = (const uint32_t *)b + i;
     __m512i x0 = _mm512_maskz_loadu_epi32((__mmask16)mask, x);
     __m512i x1 = _mm512_maskz_loadu_epi32((__mmask16)(mask >> 16), x + 16);
-    __mmask32 k = (__mmask32)((uint32_t)keep32(x0, &r->k) | (uint32_t)keep32(x1, &r->k) << 16);
+    __mmask32 k = (__mmask32)((uint32_t)keep32(x0, &r->k, gt) | (uint32_t)keep32(x1, &r->k, gt) << 16);
     __m512i g = _mm512_maskz_loadu_epi16((__mmask32)mask, (const uint16_t *)a + i);
     __m512i v = r->v.mul ? apply16(g, k, &r->v)
                          : _mm512_maskz_mov_epi16(k, opsnn_avx512_x16_via_f32(g, r->bf16));
     store512(y, i, 2, mask, stream, v);
 }
+
+#define STEP_PARAMS \
+    const void *a, const void *b, void *y, size_t i, uint32_t mask, int stream, const void *params
+#define STEP_ARGS a, b, y, i, mask, stream, params
+OPSNN_HARDSHRINK_BWD_STEPS
 
 #define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx512_loop(n, a, b, y, r, (p)->nt_store, es, w, step)
 #define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \

@@ -6,16 +6,20 @@
 #include "loop-neon.h"
 #include "rule.h"
 
-static inline uint32x4_t keep32(uint32x4_t x, const opsnn_hardshrink_bwd_lanes *r)
+/* All-ones lanes that keep g: t < m, m = x & abs, and m <= u under GT only
+ * (gt; rule.h). */
+static inline uint32x4_t keep32(uint32x4_t x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     int32x4_t m = vreinterpretq_s32_u32(vandq_u32(x, vdupq_n_u32(0x7fffffffu)));
-    return vandq_u32(vcgtq_s32(m, vdupq_n_s32(r->t)), vcleq_s32(m, vdupq_n_s32(r->u)));
+    uint32x4_t k = vcgtq_s32(m, vdupq_n_s32(r->t));
+    return gt ? vandq_u32(k, vcleq_s32(m, vdupq_n_s32(r->u))) : k;
 }
 
-static inline uint16x8_t keep16(uint16x8_t x, const opsnn_hardshrink_bwd_lanes *r)
+static inline uint16x8_t keep16(uint16x8_t x, const opsnn_hardshrink_bwd_lanes *r, int gt)
 {
     int16x8_t m = vreinterpretq_s16_u16(vandq_u16(x, vdupq_n_u16(0x7fffu)));
-    return vandq_u16(vcgtq_s16(m, vdupq_n_s16((int16_t)r->t)), vcleq_s16(m, vdupq_n_s16((int16_t)r->u)));
+    uint16x8_t k = vcgtq_s16(m, vdupq_n_s16((int16_t)r->t));
+    return gt ? vandq_u16(k, vcleq_s16(m, vdupq_n_s16((int16_t)r->u))) : k;
 }
 
 /* The MUL rule: g * 1 where keep, else g * 0 (rule.h). */
@@ -51,19 +55,21 @@ static inline uint16x8_t apply16(uint16x8_t g, uint16x8_t keep, const opsnn_hard
 }
 
 /* One block of 4 FLOAT or 8 16-bit elements. */
-static inline void step32(const void *a, const void *b, void *y, size_t i, const void *params)
+static inline void step32_by(const void *a, const void *b, void *y, size_t i, const void *params,
+                             int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     uint32x4_t g = vld1q_u32((const uint32_t *)a + i);
-    uint32x4_t keep = keep32(vld1q_u32((const uint32_t *)b + i), r);
+    uint32x4_t keep = keep32(vld1q_u32((const uint32_t *)b + i), r, gt);
     vst1q_u32((uint32_t *)y + i, apply32(g, keep, r));
 }
 
-static inline void step16(const void *a, const void *b, void *y, size_t i, const void *params)
+static inline void step16_by(const void *a, const void *b, void *y, size_t i, const void *params,
+                             int gt)
 {
     const opsnn_hardshrink_bwd_lanes *r = params;
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
-    uint16x8_t keep = keep16(vld1q_u16((const uint16_t *)b + i), r);
+    uint16x8_t keep = keep16(vld1q_u16((const uint16_t *)b + i), r, gt);
     vst1q_u16((uint16_t *)y + i, apply16(g, keep, r));
 }
 
@@ -87,16 +93,21 @@ static inline void step_c16(const void *a, const void *b, void *y, size_t i, con
 /* 8 FLOAT16 or BF16 g with 8 FLOAT x (rule.h: opsnn_hardshrink_bwd_xlanes):
  * keep from x's 32-bit lanes narrowed to 16-bit lanes, then the 16-bit rule
  * with a NaN g quieted. */
-static inline void step_x(const void *a, const void *b, void *y, size_t i, const void *params)
+static inline void step_x_by(const void *a, const void *b, void *y, size_t i, const void *params,
+                             int gt)
 {
     const opsnn_hardshrink_bwd_xlanes *r = params;
     const uint32_t *x = (const uint32_t *)b + i;
-    uint16x8_t k = vcombine_u16(vmovn_u32(keep32(vld1q_u32(x), &r->k)),
-                                vmovn_u32(keep32(vld1q_u32(x + 4), &r->k)));
+    uint16x8_t k = vcombine_u16(vmovn_u32(keep32(vld1q_u32(x), &r->k, gt)),
+                                vmovn_u32(keep32(vld1q_u32(x + 4), &r->k, gt)));
     uint16x8_t g = vld1q_u16((const uint16_t *)a + i);
     vst1q_u16((uint16_t *)y + i,
               r->v.mul ? mul16(g, k, &r->v) : vandq_u16(k, opsnn_neon_x16_via_f32(g, r->bf16)));
 }
+
+#define STEP_PARAMS const void *a, const void *b, void *y, size_t i, const void *params
+#define STEP_ARGS a, b, y, i, params
+OPSNN_HARDSHRINK_BWD_STEPS
 
 /* nt_store: no streaming stores on AArch64 (loop-neon.h) */
 #define LOOP(n, a, b, y, r, p, es, w, step) ((void)(p), opsnn_neon_loop(n, a, b, y, r, es, w, step))
