@@ -130,4 +130,31 @@ opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *par
     opsnn_avx2_loop_x(n, a, b, y, params, nt, esize, esize, esize, w, step);
 }
 
+/* Runs of at least this many elements take a kernel's paired step, which
+ * loads two vectors of each input before it stores either result: the
+ * operands of a call often start at the same offset in a page (large
+ * buffers are page- or 2 MiB-aligned), and a load whose address has the
+ * low 12 bits of an older, pending store waits for it (4K aliasing). One
+ * vector a step made float32 calls that stay in the L2 slower on one
+ * thread of the Zen 3 guest: SoftshrinkBackward at 32K-64K 10-13 %,
+ * HardshrinkBackward with a broadcast row at 64K-1M 12-20 % (interleaved
+ * A/Bs). Shorter runs keep the single step, since an 8-element call would
+ * otherwise take the zero-padded tail path (7-10 % slower). 16-bit steps,
+ * with half the elements' bytes per vector, measured the same both ways. */
+#define OPSNN_AVX2_PAIRS_MIN 256
+
+/* opsnn_avx2_loop with step (w elements) or, for runs of
+ * OPSNN_AVX2_PAIRS_MIN or more, step_x2 (the same on 2 * w elements, every
+ * load before the first store). */
+static inline __attribute__((always_inline)) void
+opsnn_avx2_loop_pairs(size_t n, const void *a, const void *b, void *y, const void *params, int nt,
+                      size_t esize, size_t w, opsnn_avx2_step step, opsnn_avx2_step step_x2)
+{
+    if (n >= OPSNN_AVX2_PAIRS_MIN) {
+        opsnn_avx2_loop(n, a, b, y, params, nt, esize, 2 * w, step_x2);
+    } else {
+        opsnn_avx2_loop(n, a, b, y, params, nt, esize, w, step);
+    }
+}
+
 #endif /* OPSNN_KERNELS_LOOP_AVX2_H_ */

@@ -74,6 +74,22 @@ static inline void step32_by(const void *a, const void *b, void *y, size_t i, in
     store32(y, i, stream, apply32(g, keep, r));
 }
 
+/* Two blocks of 8 FLOAT, every load before the first store
+ * (loop-avx2.h: opsnn_avx2_loop_pairs). */
+static inline void step32_x2_by(const void *a, const void *b, void *y, size_t i, int stream,
+                                const void *params, int gt)
+{
+    const opsnn_hardshrink_bwd_lanes *r = params;
+    const __m256i *ga = (const __m256i *)((const uint32_t *)a + i);
+    const __m256i *xb = (const __m256i *)((const uint32_t *)b + i);
+    __m256i g0 = _mm256_loadu_si256(ga), g1 = _mm256_loadu_si256(ga + 1);
+    __m256i x0 = _mm256_loadu_si256(xb), x1 = _mm256_loadu_si256(xb + 1);
+    __m256i y0 = apply32(g0, keep32(x0, r, gt), r);
+    __m256i y1 = apply32(g1, keep32(x1, r, gt), r);
+    store32(y, i, stream, y0);
+    store32(y, i + 8, stream, y1);
+}
+
 static inline void step16_by(const void *a, const void *b, void *y, size_t i, int stream,
                              const void *params, int gt)
 {
@@ -120,10 +136,13 @@ static inline void step_x_by(const void *a, const void *b, void *y, size_t i, in
 #define STEP_PARAMS const void *a, const void *b, void *y, size_t i, int stream, const void *params
 #define STEP_ARGS a, b, y, i, stream, params
 OPSNN_HARDSHRINK_BWD_STEPS
+OPSNN_HARDSHRINK_BWD_STEP_PAIR(step32_x2)
 
 #define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx2_loop(n, a, b, y, r, (p)->nt_store, es, w, step)
 #define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \
     opsnn_avx2_loop_x(n, a, b, y, r, (p)->nt_store, as, bs, ys, w, step)
-OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, 8, 16)
+#define LOOP32(n, a, b, y, r, p, step) \
+    opsnn_avx2_loop_pairs(n, a, b, y, r, (p)->nt_store, 4, 8, step, step##_x2)
+OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, LOOP32, 8, 16)
 
 OPSNN_HARDSHRINK_BWD_KERNELS(avx2)

@@ -131,6 +131,7 @@ OPSNN_HARDSHRINK_BWD_STEPS
 #define LOOP(n, a, b, y, r, p, es, w, step) opsnn_avx512_loop(n, a, b, y, r, (p)->nt_store, es, w, step)
 #define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \
     opsnn_avx512_loop_x(n, a, b, y, r, (p)->nt_store, as, bs, ys, w, step)
-OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, 16, 32)
+#define LOOP32(n, a, b, y, r, p, step) LOOP(n, a, b, y, r, p, 4, 16, step)
+OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, LOOP32, 16, 32)
 
 OPSNN_HARDSHRINK_BWD_KERNELS(avx512)

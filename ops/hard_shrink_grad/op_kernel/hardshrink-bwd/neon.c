@@ -113,6 +113,7 @@ OPSNN_HARDSHRINK_BWD_STEPS
 #define LOOP(n, a, b, y, r, p, es, w, step) ((void)(p), opsnn_neon_loop(n, a, b, y, r, es, w, step))
 #define LOOP_X(n, a, b, y, r, p, as, bs, ys, w, step) \
     ((void)(p), opsnn_neon_loop_x(n, a, b, y, r, as, bs, ys, w, step))
-OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, 4, 8)
+#define LOOP32(n, a, b, y, r, p, step) LOOP(n, a, b, y, r, p, 4, 4, step)
+OPSNN_HARDSHRINK_BWD_RUN(LOOP, LOOP_X, LOOP32, 4, 8)
 
 OPSNN_HARDSHRINK_BWD_KERNELS(neon)

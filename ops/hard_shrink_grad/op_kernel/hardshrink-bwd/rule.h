@@ -14,7 +14,7 @@
  * g * 1 is g (a NaN quieted), g * 0 is a zero of g's sign, NaN for g = +-inf
  * (the default NaN) or a NaN g (quieted).
  * Under SELECT and MUL u is the largest magnitude, so the vector steps
- * compare m with t only; their GT versions (*_gt) compare with u too. Each
+ * compare m with t only; their GT versions (gt_*) compare with u too. Each
  * kernel picks its loop once per call (OPSNN_HARDSHRINK_BWD_RUN), and the
  * compiler then also takes the MUL test out of each loop: with both compares
  * in every step, the mixed-dtype variants ran at 0.75-0.84 of today's speed
@@ -185,17 +185,16 @@ typedef enum {
     OPSNN_HARDSHRINK_RUN_X_BF16
 } opsnn_hardshrink_bwd_run;
 
-/* A vector path's steps step32, step16 and step_x for SELECT and MUL and
- * step32_gt, step16_gt and step_x_gt for GT, from its
- * step32_by, step16_by and step_x_by(<its step parameters>, int gt): the
- * path defines STEP_PARAMS (a step's parameter list) and STEP_ARGS (those
- * parameters' names, passed on) first. */
+/* A vector path's step `name` for SELECT and MUL and gt_<name> for GT, from
+ * its name_by(<its step parameters>, int gt): the path defines STEP_PARAMS
+ * (a step's parameter list) and STEP_ARGS (those parameters' names, passed
+ * on) first. OPSNN_HARDSHRINK_BWD_STEPS makes step32, step16 and step_x. */
 #define OPSNN_HARDSHRINK_BWD_STEP_PAIR(name)                                                     \
     static inline void name(STEP_PARAMS)                                                        \
     {                                                                                           \
         name##_by(STEP_ARGS, 0);                                                                \
     }                                                                                           \
-    static inline void name##_gt(STEP_PARAMS)                                                   \
+    static inline void gt_##name(STEP_PARAMS)                                                   \
     {                                                                                           \
         name##_by(STEP_ARGS, 1);                                                                \
     }
@@ -208,8 +207,10 @@ typedef enum {
  * a block), step_c32, step_c16 and step_x (w16 16-bit a and y, FLOAT b; one
  * for both 16-bit dtypes, the xlanes say which), their GT versions
  * (OPSNN_HARDSHRINK_BWD_STEPS) and its loops, called
- * as loop(n, a, b, y, r, p, esize, w, step) and
- * loop_x(n, a, b, y, r, p, asize, bsize, ysize, w, step). r is the lanes
+ * as loop(n, a, b, y, r, p, esize, w, step),
+ * loop_x(n, a, b, y, r, p, asize, bsize, ysize, w, step) and, for step32
+ * and gt_step32, loop32(n, a, b, y, r, p, step) (a path's FLOAT loop: AVX2
+ * pairs its blocks). r is the lanes
  * or the xlanes, whose first member k is the lanes that decide keep, so its
  * gt is read the same way for both. Inlined into each kernel, so that its
  * lanes r stay a local whose address goes nowhere: as an out-of-line
@@ -221,12 +222,12 @@ typedef enum {
 #define OPSNN_HARDSHRINK_BWD_BY_RULE(gt, loop, step, ...)                                        \
     do {                                                                                        \
         if (gt) {                                                                               \
-            loop(__VA_ARGS__, step##_gt);                                                       \
+            loop(__VA_ARGS__, gt_##step);                                                       \
         } else {                                                                                \
             loop(__VA_ARGS__, step);                                                            \
         }                                                                                       \
     } while (0)
-#define OPSNN_HARDSHRINK_BWD_RUN(loop, loop_x, w32, w16)                                         \
+#define OPSNN_HARDSHRINK_BWD_RUN(loop, loop_x, loop32, w32, w16)                                         \
     static inline __attribute__((always_inline)) void run(size_t n, const void *a, const void *b, \
                                                           void *y, const opsnn_kparams *p,      \
                                                           const void *r,                        \
@@ -235,7 +236,7 @@ typedef enum {
         int gt = ((const opsnn_hardshrink_bwd_lanes *)r)->gt;                                   \
         switch (how) {                                                                          \
         case OPSNN_HARDSHRINK_RUN_F32:                                                          \
-            OPSNN_HARDSHRINK_BWD_BY_RULE(gt, loop, step32, n, a, b, y, r, p, 4, w32);           \
+            OPSNN_HARDSHRINK_BWD_BY_RULE(gt, loop32, step32, n, a, b, y, r, p);                 \
             break;                                                                              \
         case OPSNN_HARDSHRINK_RUN_H16:                                                          \
             OPSNN_HARDSHRINK_BWD_BY_RULE(gt, loop, step16, n, a, b, y, r, p, 2, w16);           \

@@ -39,17 +39,7 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
 }
 
 /* 16 elements a step, both vectors of each input loaded before either
- * result is stored: the operands of a call often start at the same offset
- * in a page (large buffers are page- or 2 MiB-aligned), and a load whose
- * address has the low 12 bits of an older, pending store waits for it (4K
- * aliasing). Storing each vector before loading the next made 32K-64K
- * calls, which stay in the L2, 10-13 % slower on one thread of the Zen 3
- * guest (interleaved A/B). Runs shorter than F32_PAIRS_MIN keep step_f32:
- * an 8-element call would otherwise take the zero-padded tail path (10 %
- * slower). The 16-bit step, with half the elements' bytes per vector,
- * measured the same both ways and stays one vector a step. */
-#define F32_PAIRS_MIN 256
-
+ * result is stored (loop-avx2.h: opsnn_avx2_loop_pairs). */
 static inline void step_f32x2(const void *a, const void *b, void *y, size_t i, int stream,
                               const void *params)
 {
@@ -80,11 +70,7 @@ void opsnn_softshrink_bwd_ukernel__avx2_f32(size_t n, const void *a, const void 
 {
     const opsnn_softshrink_bwd_params *sp = p->op;
     float t = opsnn_softshrink_threshold(sp->lambda);
-    if (n >= F32_PAIRS_MIN) {
-        opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 4, 16, step_f32x2);
-    } else {
-        opsnn_avx2_loop(n, a, b, y, &t, p->nt_store, 4, 8, step_f32);
-    }
+    opsnn_avx2_loop_pairs(n, a, b, y, &t, p->nt_store, 4, 8, step_f32, step_f32x2);
 }
 
 void opsnn_softshrink_bwd_ukernel__avx2_f16(size_t n, const void *a, const void *b, void *y,
