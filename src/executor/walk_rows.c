@@ -73,15 +73,20 @@ int opsnn_walk_rows(const opsnn_rows_ctx *c, char *const row[OPSNN_ITER_OPERANDS
     r.k = &fallback;
     opsnn_row_plan pl;
     opsnn_row_plan_for(&r, stride, &pl);
+    /* no more repeats than this call has rows: a [2, 4] call repeated its
+     * 4-element row 256 times, one memcpy each, 0.9 us of a 1.2 us call */
     int64_t m = pl.in_place ? rows_per_run(&r, stride, outer, n) : 1;
+    m = m < rows ? m : rows;
     for (int k = 1; k < r.noperands && m > 1; k++) {
         if (outer[k] == 0) { /* repeated m times: m rows read it as one run */
-            size_t row_bytes = (size_t)(n * r.es[k]);
+            size_t row_bytes = (size_t)(n * r.es[k]), have = row_bytes, all = (size_t)m * row_bytes;
             if (p[k] != (char *)resident[k - 1]) {
                 memcpy(resident[k - 1], p[k], row_bytes);
             }
-            for (int64_t i = 1; i < m; i++) {
-                memcpy(resident[k - 1] + (size_t)i * row_bytes, resident[k - 1], row_bytes);
+            while (have < all) { /* the repeats so far, doubled (whole rows) */
+                size_t more = have < all - have ? have : all - have;
+                memcpy(resident[k - 1] + have, resident[k - 1], more);
+                have += more;
             }
             p[k] = (char *)resident[k - 1];
         }
