@@ -135,10 +135,10 @@ opsnn_avx2_loop(size_t n, const void *a, const void *b, void *y, const void *par
  * operands of a call often start at the same offset in a page (large
  * buffers are page- or 2 MiB-aligned), and a load whose address has the
  * low 12 bits of an older, pending store waits for it (4K aliasing). One
- * vector a step made float32 calls that stay in the L2 slower on one
- * thread of the Zen 3 guest: SoftshrinkBackward at 32K-64K 10-13 %,
- * HardshrinkBackward with a broadcast row at 64K-1M 12-20 % (interleaved
- * A/Bs). Shorter runs keep the single step, since an 8-element call would
+ * vector a step made float32 calls that stay in the caches slower on the
+ * Zen 3 guest: SoftshrinkBackward at 32K-64K by 10-13 % (one thread),
+ * HardshrinkBackward with a broadcast row at 64K-1M by 1.2-1.9 times
+ * (interleaved A/Bs). Shorter runs keep the single step, since an 8-element call would
  * otherwise take the zero-padded tail path (7-10 % slower). 16-bit steps,
  * with half the elements' bytes per vector, measured the same both ways. */
 #define OPSNN_AVX2_PAIRS_MIN 256
