@@ -942,13 +942,15 @@ static void selu_16bit_lookup_gives_the_computed_bits(void **state)
 }
 
 /* Forward Selu float32 runs long calls in blocks whose lanes x <= 0 are
- * computed apart from the others (ops/selu/op_kernel/selu/avx512.c). On
- * every path, against the scalar kernel: runs of nothing but x <= 0 (-0, +0,
- * -inf and negative subnormals among them), of nothing but x > 0 or NaN, of
- * alternating signs in runs of 1 to 17, whole calls of one kind, lengths
- * around the blocks' 512 elements, outputs 0-15 elements past a 64-byte
- * line (so a streamed call starts with plain steps), streamed or not, in
- * place or not. */
+ * computed apart from the others (ops/selu/op_kernel/selu/avx512.c), and on
+ * AVX2 in 128-element tiles, a part of the sequence at a time
+ * (ops/selu/op_kernel/selu/avx2.c). On every path, against the scalar
+ * kernel: runs of nothing but x <= 0 (-0, +0, -inf and negative subnormals
+ * among them), of nothing but x > 0 or NaN, of alternating signs in runs of
+ * 1 to 17, whole calls of one kind, lengths around the blocks' 512 elements
+ * (and so around whole tiles, 64 below one), outputs 0-15 elements past a
+ * 64-byte line (so a streamed call starts with plain steps), streamed or
+ * not, in place or not. */
 static float selu_pattern_elem(int pattern, size_t i)
 {
     static const uint32_t NONPOS[] = {0x80000000u, 0x00000000u, 0xff800000u, 0x80000001u,
@@ -1020,11 +1022,11 @@ static void selu_f32_sign_runs_bits_equal_scalar(void **state)
  * the scalar sequence's bits: every 1021st float32 in [-87, -0], and around
  * each t = -(n - 1/2) ln2 and -n ln2 (where k = t log2(e) rounds to a tie
  * or an integer) the 64 floats nearest, through one long call (the AVX-512
- * kernel's blocks) and through calls of 37 elements. Rounding k toward
- * zero, or fusing a step of the polynomial, makes it fail. (Fusing
- * r - nf * LN2_LO, whose product is not exact either, changes only 8 of the
- * 2^31 inputs: the exhaustive comparison of docs/dev/design-notes.md found
- * them, a sweep cannot.) */
+ * kernel's blocks, the AVX2 kernel's tiles) and through calls of 37
+ * elements. Rounding k toward zero, or fusing a step of the polynomial,
+ * makes it fail. (Fusing r - nf * LN2_LO, whose product is not exact
+ * either, changes only 8 of the 2^31 inputs: the exhaustive comparison of
+ * docs/dev/design-notes.md found them, a sweep cannot.) */
 static void selu_f32_nonpositive_sweep_bits_equal_scalar(void **state)
 {
     (void)state;
