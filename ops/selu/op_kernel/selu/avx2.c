@@ -163,9 +163,9 @@ static inline void step_i32(const void *a, const void *b, void *y, size_t i, int
  * polynomial over them, then the rest and the stores (streamed: y is
  * 32-byte aligned). The same operations on the same values, so the same
  * bits; but one vector's sequence is a chain of about 66 cycles of 31
- * operations, and run vector after vector the core's schedulers filled up
- * with chains waiting on their last step and kept about four vectors in
- * flight. In parts, each a short chain, the tile's vectors overlap. On the
+ * operations, and run vector after vector only about four vectors were in
+ * flight (likely the core's schedulers full of operations waiting on their
+ * chains). In parts, each a short chain, the tile's vectors overlap. On the
  * Zen 3 guest, 64K floats in the L2 on one thread: 0.47 ns per element
  * against 0.64 (docs/dev/performance-history.md, fourteenth session). x
  * may be y: a tile reads its x before it stores. `pf` (NULL near the end
