@@ -50,6 +50,19 @@ static inline void opsnn_stream_fence(void)
 #endif
 }
 
+/* Whether a kernel with `nt` (opsnn_kparams.nt_store) streams its output y,
+ * whose elements are ysize bytes: asked to and y holds whole elements. If
+ * so, *head is how many of its n elements come before the first one at an
+ * `align`-byte boundary (they are stored normally); else 0. */
+static inline int opsnn_stream_head(const void *y, int nt, size_t ysize, size_t align, size_t n,
+                                    size_t *head)
+{
+    int stream = nt != OPSNN_NT_NONE && (uintptr_t)y % ysize == 0;
+    size_t h = stream ? (align - (uintptr_t)y % align) % align / ysize : 0;
+    *head = h < n ? h : n;
+    return stream;
+}
+
 /* How many elements ahead of the one they work on the vector loops prefetch
  * their inputs: `bytes` of input in all, shared out over the distinct inputs
  * (a kernel with one input passes it as both a and b), so that each is the

@@ -93,11 +93,9 @@ opsnn_avx2_loop_x(size_t n, const void *a, const void *b, void *y, const void *p
      * block reads at most one line of each input, or part of one); the
      * hardware prefetcher alone leaves slow-reading loops waiting on memory. */
     const size_t ahead = opsnn_prefetch_ahead(OPSNN_AVX2_PREFETCH_BYTES, a, b, asize, bsize);
-    size_t i = 0;
-    int stream = nt && (uintptr_t)y % ysize == 0;
+    size_t i = 0, head;
+    int stream = opsnn_stream_head(y, nt, ysize, 32, n, &head);
     if (stream) {
-        size_t head = (32u - (uintptr_t)y % 32u) % 32u / ysize;
-        head = head < n ? head : n;
         if (head > 0) {
             opsnn_avx2_partial(0, head, a, b, y, params, asize, bsize, ysize, step);
         }

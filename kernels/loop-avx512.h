@@ -96,11 +96,9 @@ opsnn_avx512_loop_x(size_t n, const void *a, const void *b, void *y, const void 
 {
     const uint32_t full = opsnn_avx512_lanes(w);
     const size_t ahead = opsnn_prefetch_ahead(OPSNN_AVX512_PREFETCH_BYTES, a, b, asize, bsize);
-    size_t i = 0;
-    int stream = nt && (uintptr_t)y % ysize == 0;
+    size_t i = 0, head;
+    int stream = opsnn_stream_head(y, nt, ysize, 64, n, &head);
     if (stream) {
-        size_t head = (64u - (uintptr_t)y % 64u) % 64u / ysize;
-        head = head < n ? head : n;
         if (head > 0) {
             step(a, b, y, 0, opsnn_avx512_lanes(head), 0, params);
         }

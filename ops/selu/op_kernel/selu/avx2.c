@@ -210,8 +210,8 @@ void opsnn_selu_ukernel__avx2_f32(size_t n, const void *a, const void *b, void *
     const float *x = a;
     float *out = y;
     const size_t ahead = opsnn_prefetch_ahead(OPSNN_AVX2_PREFETCH_BYTES, a, a, 4, 4);
-    int stream = p->nt_store != OPSNN_NT_NONE && (uintptr_t)y % 4 == 0;
-    size_t i = stream ? (32u - (uintptr_t)y % 32u) % 32u / 4 : 0;
+    size_t i;
+    int stream = opsnn_stream_head(y, p->nt_store, 4, 32, n, &i);
     if (i > 0) {
         opsnn_avx2_loop(i, a, a, y, p->op, OPSNN_NT_NONE, 4, 8, step_f32);
     }

@@ -252,8 +252,8 @@ void opsnn_selu_ukernel__avx512_f32(size_t n, const void *a, const void *b, void
     const float *x = a;
     float *out = y;
     const size_t ahead = opsnn_prefetch_ahead(OPSNN_AVX512_PREFETCH_BYTES, a, a, 4, 4);
-    int stream = p->nt_store != OPSNN_NT_NONE && (uintptr_t)y % 4 == 0;
-    size_t i = stream ? (64u - (uintptr_t)y % 64u) % 64u / 4 : 0;
+    size_t i;
+    int stream = opsnn_stream_head(y, p->nt_store, 4, 64, n, &i);
     if (i > 0) {
         opsnn_avx512_loop(i, a, a, y, p->op, OPSNN_NT_NONE, 4, 16, step_f32);
     }
