@@ -23,7 +23,7 @@
 #define MAX_ROUNDS 16
 
 /* After an OpenMP region libgomp's idle workers spin for about 10-15 ms on
- * the 2-vCPU guest of docs/performance.md before they sleep; a 2-thread case
+ * the 2-vCPU guests the benchmark has run on before they sleep; a 2-thread case
  * timed in that window shares the second vCPU with a spinning thread. Each
  * round waits this long after the bound's passes before it times a case. */
 #define SETTLE_NS 20000000L

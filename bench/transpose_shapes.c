@@ -29,7 +29,7 @@
  * The references: memcpy of S (copy), and the op over a contiguous S (op).
  * All walks call the library's panel kernels (kernels/transpose/avx2.c).
  *
- * On the 2-vCPU EPYC guest of docs/performance.md (4 KiB pages here: the
+ * On a 2-vCPU AMD EPYC guest (4 KiB pages here: the
  * matrices are not advised as huge pages) the op over 4096 x 4096 took 0.52
  * of the contiguous op's speed with the burst strip, 0.33 with the line
  * strip and at most 0.52 with a tall walk (16-bit: 0.48, 0.32, 0.32), with

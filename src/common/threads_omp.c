@@ -298,7 +298,7 @@ static atomic_flag busy = ATOMIC_FLAG_INIT;
  * at most about twice its lateness; one that comes late every time, a share
  * of the time that halves with every late team.
  *
- * Measured on the 2-vCPU guest of docs/performance.md: with a fixed 10 ms
+ * Measured on a 2-vCPU guest (commit 349d8f8): with a fixed 10 ms
  * first back-off instead, 3-5 late wake-ups in 0.2 s of back-to-back
  * 32K-element fp32 calls on 2 threads (machine shared, load average 3) put
  * two thirds of the calls on the caller alone, and the 256K-element fp32

@@ -43,7 +43,7 @@ typedef struct {
  * they do not all fall into one cache set). The kernel reads each column's
  * lines back to back: one line per column and strip, as the first version
  * read them, leaves the hardware prefetcher nothing to follow and ran
- * 1.6-1.8x slower on 4096 x 4096 fp32 (docs/performance.md). The panel spans
+ * 1.6-1.8x slower on 4096 x 4096 fp32 (commit 34815c4). The panel spans
  * the row up to PANEL_MAX_COLS, so that the other operands are then walked
  * in long rows, and stays at 1 MiB so that it is still in the L2 when the
  * row kernel reads it back. Which way to spend the MiB has moved with the
