@@ -21,9 +21,10 @@ extern "C" {
 
 /*
  * Reference tiling: the host tiling of ops-nn (master e5c3fa93) for
- * SoftShrinkGrad and SeluGrad, field for field, so an NPU kernel author can
- * diff the tiling data the kernel received against these. ops-nn has two
- * implementations with different algorithms and structs:
+ * SoftShrinkGrad, SeluGrad and HardShrinkGrad, field for field, so an NPU
+ * kernel author can diff the tiling data the kernel received against these.
+ * ops-nn has two implementations with different algorithms (and, but for
+ * HardShrinkGrad, different structs):
  *   OPSNN_TILING_ARCH35  activation/<op>/op_host/arch35/<op>_tiling_arch35.cpp,
  *                        registered for ascend950;
  *   OPSNN_TILING_910B    experimental/activation/<op>/op_host/<op>_tiling.cpp,
@@ -34,8 +35,10 @@ extern "C" {
  */
 
 typedef enum {
-    OPSNN_TILING_ARCH35 = 0, /* op_host/arch35: SoftShrinkGradTilingData 48 B, SeluGradTilingData 256 B */
-    OPSNN_TILING_910B = 1 /* experimental op_host: SoftShrinkGradTilingData 24 B, SeluGradTilingData 16 B */
+    OPSNN_TILING_ARCH35 = 0, /* op_host/arch35: SoftShrinkGradTilingData 48 B, SeluGradTilingData 256 B,
+                                HardShrinkGradTilingData 32 B */
+    OPSNN_TILING_910B = 1 /* experimental op_host: SoftShrinkGradTilingData 24 B, SeluGradTilingData 16 B,
+                             HardShrinkGradTilingData 32 B (registered for ascend910b only) */
 } opsnn_tiling_algo;
 
 /** A platform: which tiling code runs, with which core count and UB size. */
@@ -154,14 +157,52 @@ OPSNN_API aclnnStatus opsnn_selu_grad_tiling_compute(const opsnn_platform *platf
                                                      const opsnn_tiling_tensor *y,
                                                      opsnn_selu_grad_tiling *tiling);
 
+/* ---- HardShrinkGrad ---- */
+
+/** HardShrinkGradTilingData (op_kernel/arch35/hard_shrink_grad_tiling_data.h;
+ *  the experimental struct is field for field the same). */
+typedef struct {
+    int64_t totalNum; /* element count (a scalar counts 1) */
+    int64_t blockFactor; /* elements per core */
+    int64_t ubFactor; /* elements per UB pass */
+    float lambd; /* arch35: a negative lambd stored as 0; 910b: as given */
+} opsnn_hardshrink_grad_tiling_data;
+#define OPSNN_HARDSHRINK_GRAD_TILING_DATA_SIZE 32
+
+typedef struct {
+    opsnn_tiling_algo algo; /* which code filled data */
+    opsnn_hardshrink_grad_tiling_data data;
+    /* the kernel template's arguments as ASCENDC_TPL_SEL_PARAM receives
+     * them (ops-nn does not pack them into one number here): D_T_X, the
+     * dtype of gradients, and BUFFER_MODE (0 single, 1 double buffer) */
+    aclDataType dtype;
+    uint32_t buffer_mode;
+    uint32_t block_dim; /* SetBlockDim */
+    uint64_t workspace_size; /* GetWorkspaceSizes(1)[0]: 0 */
+} opsnn_hardshrink_grad_tiling;
+
+/** HardShrinkGrad tiling of gradients, features and backprops (the NPU op's
+ *  tensors; the experimental code reads only the first two) with attribute
+ *  lambd. Like the NPU code any lambd is accepted. An empty tensor is refused
+ *  on arch35 (the op_api never launches one; the NPU code would divide by
+ *  zero) and gives zeros and blockDim 1 on 910b, as that code does. */
+OPSNN_API aclnnStatus opsnn_hardshrink_grad_tiling_compute(const opsnn_platform *platform,
+                                                           const opsnn_tiling_tensor *gradients,
+                                                           const opsnn_tiling_tensor *features,
+                                                           const opsnn_tiling_tensor *backprops,
+                                                           float lambd,
+                                                           opsnn_hardshrink_grad_tiling *tiling);
+
 /** The tiling data as the NPU kernel receives it: the filled struct's bytes,
- *  little-endian, natural alignment, padding zero (48, 24, 256 or 16 bytes).
+ *  little-endian, natural alignment, padding zero (48, 24, 256, 16 or 32 bytes).
  *  Writes them to buf when size is large enough and sets *written; else
  *  ACLNN_ERR_PARAM_INVALID naming the size needed, nothing written. */
 OPSNN_API aclnnStatus opsnn_softshrink_grad_tiling_bytes(const opsnn_softshrink_grad_tiling *tiling,
                                                          void *buf, size_t size, size_t *written);
 OPSNN_API aclnnStatus opsnn_selu_grad_tiling_bytes(const opsnn_selu_grad_tiling *tiling, void *buf,
                                                    size_t size, size_t *written);
+OPSNN_API aclnnStatus opsnn_hardshrink_grad_tiling_bytes(const opsnn_hardshrink_grad_tiling *tiling,
+                                                         void *buf, size_t size, size_t *written);
 
 #ifdef __cplusplus
 }

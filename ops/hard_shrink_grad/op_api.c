@@ -14,7 +14,7 @@
 #include "executor/executor.h"
 #include "ops/check.h"
 #include "ops/registry.h"
-#include "op_host.h"
+#include "opsnn/tiling.h"
 
 #define API "aclnnHardshrinkBackward"
 #define MAX_RANK 8

@@ -1,7 +1,11 @@
-/* HardShrinkGrad host tiling, both ops-nn implementations (op_host.h). Each
- * check fails where the NPU code returns GRAPH_FAILED, in its order. */
-#include "op_host.h"
-
+/* HardShrinkGrad host tiling, both ops-nn implementations (declared in
+ * opsnn/tiling.h):
+ *   arch35: activation/hard_shrink_grad/op_host/arch35/hard_shrink_grad_tiling.cpp
+ *           (registered for ascend950)
+ *   910b:   experimental/activation/hard_shrink_grad/op_host/hard_shrink_grad_tiling.cpp
+ *           (registered for ascend910b)
+ * Both fill the same struct, HardShrinkGradTilingData. Each check fails where
+ * the NPU code returns GRAPH_FAILED, in its order. */
 #include <string.h>
 
 #include "common/error.h"

@@ -204,6 +204,41 @@ for f in "needBroadcast: 1" "innerSize: 1" "totalRows: 24" "outStrides: [0, 1, 0
     "tilingKey: 1"; do
     has "tiling arch35 selu broadcast" "$OUT" "$f"
 done
+# HardShrinkGrad (values worked out from hard_shrink_grad_tiling.cpp, arch35
+# and experimental: ops-nn has no tiling UT for it)
+run "tiling arch35 hardshrink fp32 100000" 0 "$G" tiling hardshrink --soc Ascend950 --shape 100000 --dtype fp32 \
+    --bin t6.bin
+for f in "op: HardShrinkGrad" "algorithm: arch35" "gradients:" "features:" "backprops:" "totalNum: 100000" \
+    "blockFactor: 1563" "ubFactor: 9536" "lambd: 0.5" "D_T_X: fp32" "BUFFER_MODE: 1" "blockDim: 64" \
+    "workspaceSize: 0" "tilingDataSize: 32" "tilingStruct: HardShrinkGradTilingData"; do
+    has "tiling arch35 hardshrink text" "$OUT" "$f"
+done
+eq "tiling arch35 hardshrink --bin: totalNum, blockFactor, ubFactor, lambd + pad" "$(hex t6.bin)" \
+    "a086010000000000""1b06000000000000""4025000000000000""0000003f00000000"
+run "tiling 910b hardshrink bf16 by its aclnn name" 0 "$G" tiling aclnnHardshrinkBackward --soc Ascend910B \
+    --shape 4096 --dtype bf16 --lambda -1 --json --bin t7.bin
+for f in '"algorithm": "910b"' '"totalNum": 4096' '"blockFactor": 86' '"ubFactor": 5440' '"lambd": -1' \
+    '"D_T": "bf16"' '"BUFFER_MODE": 1' '"blockDim": 48' '"tilingDataSize": 32'; do
+    has "tiling 910b hardshrink json" "$OUT" "$f"
+done
+eq "tiling 910b hardshrink --bin: lambd as given" "$(hex t7.bin)" \
+    "0010000000000000""5600000000000000""4015000000000000""000080bf00000000"
+run "tiling arch35 hardshrink negative lambd stored as 0" 0 "$G" tiling hard_shrink_grad --soc Ascend950 \
+    --shape 1024 --dtype fp16 --lambda -1
+for f in "lambd: -1" "ubFactor: 1024" "lambd: 0" "BUFFER_MODE: 0" "blockDim: 64"; do
+    has "tiling arch35 hardshrink lambd < 0" "$OUT" "$f"
+done
+refuse "tiling arch35 hardshrink empty tensor" "an empty tensor is not tiled" -- \
+    "$G" tiling hardshrink --soc Ascend950 --shape 0,4 --dtype fp16 --bin bad.bin
+run "tiling 910b hardshrink empty tensor" 0 "$G" tiling hardshrink-backward --soc Ascend910B --shape 0 \
+    --dtype fp16
+for f in "totalNum: 0" "blockFactor: 0" "BUFFER_MODE: 0" "blockDim: 1"; do
+    has "tiling 910b hardshrink empty" "$OUT" "$f"
+done
+refuse "tiling --lambda on SeluGrad" "SeluGrad has no lambd attribute" -- \
+    "$G" tiling selu --soc Ascend950 --shape 4 --dtype fp32 --lambda 1
+refuse "tiling of an operator without one" "unknown operator \"inplace-selu\" (softshrink, selu or hardshrink)" -- \
+    "$G" tiling inplace-selu --soc Ascend950 --shape 4 --dtype fp32
 run "tiling empty tensor" 0 "$G" tiling softshrink --soc Ascend950 --shape 0,9,1 --dtype fp16 --bin t5.bin
 eq "tiling empty tensor: the all-zero struct" "$(hex t5.bin)" "$(printf '0%.0s' $(seq 96))"
 has "tiling empty tensor" "$OUT" "blockDim: 1"

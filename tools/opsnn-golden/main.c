@@ -70,9 +70,9 @@ static const golden_command TOOL_COMMANDS[] = {
      "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"
      "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n", NULL},
     {"tiling", golden_cmd_tiling,
-     "tiling softshrink|selu --shape S --dtype T [--soc NAME] [--core-num N] [--ub-size B]\n"
-     "       [--lambda L] [--input1-shape S] [--input1-dtype T] [--output-shape S]\n"
-     "       [--output-dtype T] [--json] [--bin FILE]\n",
+     "tiling softshrink|selu|hardshrink --shape S --dtype T [--soc NAME]\n"
+     "       [--core-num N] [--ub-size B] [--lambda L] [--input1-shape S]\n"
+     "       [--input1-dtype T] [--output-shape S] [--output-dtype T] [--json] [--bin FILE]\n",
      "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"
      "prints it with the struct's field names, --bin writes the TilingData struct's bytes.\n", NULL},
     {"version", cmd_version, "version [--soc NAME] [--opp NAME]\n",

@@ -7,6 +7,7 @@
 #include "acl/acl_base.h"
 #include "args.h"
 #include "binio.h"
+#include "opsnn/ops.h"
 #include "opsnn/opsnn.h"
 
 /* One "name: value" line (text) or "name": value member (JSON). */
@@ -90,26 +91,64 @@ static void close_group(printer *p)
     p->first = 0;
 }
 
+typedef struct tiling_op tiling_op;
+
 typedef struct {
-    int softshrink;
+    const tiling_op *op;
     opsnn_platform plat;
     const golden_dtype *dt[3]; /* input 0, input 1, output */
     golden_shape shape[3];
     float lambd;
     opsnn_softshrink_grad_tiling ss;
     opsnn_selu_grad_tiling se;
-    unsigned char bytes[OPSNN_SELU_GRAD_TILING_DATA_SIZE];
+    opsnn_hardshrink_grad_tiling hs;
+    unsigned char bytes[OPSNN_SELU_GRAD_TILING_DATA_SIZE]; /* the largest struct */
     size_t nbytes;
+    uint32_t block_dim;
+    uint64_t workspace_size;
 } tiling_case;
 
-static const char *source_file(const tiling_case *c)
+/* One ops-nn kernel op with a reference tiling in opsnn/tiling.h: what the
+ * command calls it, what it prints, and its calculator. */
+struct tiling_op {
+    const char *kernel_op; /* the ops-nn folder, as opsnn_op_lookup() names it */
+    const char *alias; /* the command's short name */
+    const char *type; /* the NPU op */
+    const char *tensors[3]; /* the NPU op's tensors */
+    const char *source[2]; /* ops-nn tiling file: arch35, 910b */
+    int has_lambd;
+    aclnnStatus (*compute)(tiling_case *c, const opsnn_tiling_tensor t[3]);
+    void (*print_data)(printer *p, const tiling_case *c);
+    void (*print_key)(printer *p, const tiling_case *c); /* tilingKey or what stands for it */
+};
+
+static aclnnStatus softshrink_compute(tiling_case *c, const opsnn_tiling_tensor t[3])
 {
-    if (c->plat.algo == OPSNN_TILING_910B) {
-        return c->softshrink ? "experimental/activation/softshrink_grad/op_host/softshrink_grad_tiling.cpp"
-                             : "experimental/activation/selu_grad/op_host/selu_grad_tiling.cpp";
-    }
-    return c->softshrink ? "activation/soft_shrink_grad/op_host/arch35/soft_shrink_grad_tiling_arch35.cpp"
-                         : "activation/selu_grad/op_host/arch35/selu_grad_tiling_arch35.cpp";
+    aclnnStatus st = opsnn_softshrink_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], c->lambd, &c->ss);
+    c->block_dim = c->ss.block_dim;
+    c->workspace_size = c->ss.workspace_size;
+    return st != ACLNN_SUCCESS ? st
+                               : opsnn_softshrink_grad_tiling_bytes(&c->ss, c->bytes, sizeof c->bytes,
+                                                                    &c->nbytes);
+}
+
+static aclnnStatus selu_compute(tiling_case *c, const opsnn_tiling_tensor t[3])
+{
+    aclnnStatus st = opsnn_selu_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], &c->se);
+    c->block_dim = c->se.block_dim;
+    c->workspace_size = c->se.workspace_size;
+    return st != ACLNN_SUCCESS ? st
+                               : opsnn_selu_grad_tiling_bytes(&c->se, c->bytes, sizeof c->bytes, &c->nbytes);
+}
+
+static aclnnStatus hardshrink_compute(tiling_case *c, const opsnn_tiling_tensor t[3])
+{
+    aclnnStatus st = opsnn_hardshrink_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], c->lambd, &c->hs);
+    c->block_dim = c->hs.block_dim;
+    c->workspace_size = c->hs.workspace_size;
+    return st != ACLNN_SUCCESS ? st
+                               : opsnn_hardshrink_grad_tiling_bytes(&c->hs, c->bytes, sizeof c->bytes,
+                                                                    &c->nbytes);
 }
 
 static void print_softshrink_data(printer *p, const tiling_case *c)
@@ -154,44 +193,107 @@ static void print_selu_data(printer *p, const tiling_case *c)
     member_i64_array(p, "outStrides", d->outStrides, OPSNN_SELU_GRAD_MAX_DIM);
 }
 
+static void print_hardshrink_data(printer *p, const tiling_case *c)
+{
+    member_i64(p, "totalNum", c->hs.data.totalNum);
+    member_i64(p, "blockFactor", c->hs.data.blockFactor);
+    member_i64(p, "ubFactor", c->hs.data.ubFactor);
+    member_f32(p, "lambd", c->hs.data.lambd);
+}
+
+static void print_softshrink_key(printer *p, const tiling_case *c)
+{
+    member_u64(p, "tilingKey", c->ss.tiling_key);
+}
+
+static void print_selu_key(printer *p, const tiling_case *c)
+{
+    member_u64(p, "tilingKey", c->se.tiling_key);
+}
+
+/* ops-nn selects HardShrinkGrad's kernel template by its arguments
+ * (ASCENDC_TPL_SEL_PARAM), which are printed instead of a packed key. */
+static void print_hardshrink_key(printer *p, const tiling_case *c)
+{
+    const golden_dtype *dt = golden_dtype_by_acl(c->hs.dtype);
+    open_group(p, "templateArgs");
+    member_str(p, c->plat.algo == OPSNN_TILING_910B ? "D_T" : "D_T_X", dt != NULL ? dt->name : "?");
+    member_u64(p, "BUFFER_MODE", c->hs.buffer_mode);
+    close_group(p);
+}
+
+static const tiling_op TILING_OPS[] = {
+    {"soft_shrink_grad", "softshrink", "SoftShrinkGrad", {"input_grad", "input_x", "output_y"},
+     {"activation/soft_shrink_grad/op_host/arch35/soft_shrink_grad_tiling_arch35.cpp",
+      "experimental/activation/softshrink_grad/op_host/softshrink_grad_tiling.cpp"},
+     1, softshrink_compute, print_softshrink_data, print_softshrink_key},
+    {"selu_grad", "selu", "SeluGrad", {"gradients", "outputs", "y"},
+     {"activation/selu_grad/op_host/arch35/selu_grad_tiling_arch35.cpp",
+      "experimental/activation/selu_grad/op_host/selu_grad_tiling.cpp"},
+     0, selu_compute, print_selu_data, print_selu_key},
+    {"hard_shrink_grad", "hardshrink", "HardShrinkGrad", {"gradients", "features", "backprops"},
+     {"activation/hard_shrink_grad/op_host/arch35/hard_shrink_grad_tiling.cpp",
+      "experimental/activation/hard_shrink_grad/op_host/hard_shrink_grad_tiling.cpp"},
+     1, hardshrink_compute, print_hardshrink_data, print_hardshrink_key},
+};
+#define NTILING_OPS (sizeof TILING_OPS / sizeof TILING_OPS[0])
+#define TILING_OP_NAMES "softshrink, selu or hardshrink"
+
+/* The op a command-line name means: a short name ("hardshrink"), the NPU op
+ * ("HardShrinkGrad"), or any name of a library operator whose ops-nn kernel
+ * op has a tiling here ("hardshrink-backward", "aclnnHardshrinkBackward",
+ * "hard_shrink_grad"). The short names come first, so "softshrink" and
+ * "selu" mean the backward ops' tilings. */
+static const tiling_op *find_tiling_op(const char *name)
+{
+    for (size_t i = 0; i < NTILING_OPS; i++) {
+        if (strcmp(name, TILING_OPS[i].alias) == 0 || strcmp(name, TILING_OPS[i].type) == 0) {
+            return &TILING_OPS[i];
+        }
+    }
+    const opsnn_op_meta *m = opsnn_op_lookup(name);
+    for (size_t i = 0; m != NULL && i < NTILING_OPS; i++) {
+        if (strcmp(m->kernel_op, TILING_OPS[i].kernel_op) == 0) {
+            return &TILING_OPS[i];
+        }
+    }
+    return NULL;
+}
+
 static void print_tiling(const tiling_case *c, int json)
 {
-    static const char *const tensor_names[2][3] = {{"gradients", "outputs", "y"},
-                                                   {"input_grad", "input_x", "output_y"}};
+    const tiling_op *op = c->op;
+    int b910 = c->plat.algo == OPSNN_TILING_910B;
     printer p = {json, 1, json ? 2 : 0};
     char buf[1024];
     if (json) {
         printf("{");
     }
-    member_str(&p, "op", c->softshrink ? "SoftShrinkGrad" : "SeluGrad");
+    member_str(&p, "op", op->type);
     member_str(&p, "soc", c->plat.name);
-    member_str(&p, "algorithm", c->plat.algo == OPSNN_TILING_910B ? "910b" : "arch35");
-    member_str(&p, "source", source_file(c));
+    member_str(&p, "algorithm", b910 ? "910b" : "arch35");
+    member_str(&p, "source", op->source[b910]);
     member_i64(&p, "vectorCoreNum", c->plat.core_num);
     member_i64(&p, "ubSize", c->plat.ub_size);
     for (int k = 0; k < 3; k++) {
-        open_group(&p, tensor_names[c->softshrink][k]);
+        open_group(&p, op->tensors[k]);
         member_str(&p, "dtype", c->dt[k]->name);
         golden_shape_format(&c->shape[k], buf, sizeof buf);
         member(&p, "shape", buf);
         close_group(&p);
     }
-    if (c->softshrink) {
+    if (op->has_lambd) {
         member_f32(&p, "lambd", c->lambd);
     }
-    const char *sname = c->softshrink ? "SoftShrinkGradTilingData" : "SeluGradTilingData";
-    member_str(&p, "tilingStruct", sname);
+    snprintf(buf, sizeof buf, "%sTilingData", op->type);
+    member_str(&p, "tilingStruct", buf);
     member_i64(&p, "tilingDataSize", (long long)c->nbytes);
-    open_group(&p, json ? "tilingData" : sname);
-    if (c->softshrink) {
-        print_softshrink_data(&p, c);
-    } else {
-        print_selu_data(&p, c);
-    }
+    open_group(&p, json ? "tilingData" : buf);
+    op->print_data(&p, c);
     close_group(&p);
-    member_u64(&p, "tilingKey", c->softshrink ? c->ss.tiling_key : c->se.tiling_key);
-    member_u64(&p, "blockDim", c->softshrink ? c->ss.block_dim : c->se.block_dim);
-    member_u64(&p, "workspaceSize", c->softshrink ? c->ss.workspace_size : c->se.workspace_size);
+    op->print_key(&p, c);
+    member_u64(&p, "blockDim", c->block_dim);
+    member_u64(&p, "workspaceSize", c->workspace_size);
     if (json) {
         printf("\n}\n");
     }
@@ -259,19 +361,16 @@ static int get_tensors(const golden_opts *o, tiling_case *c, golden_err *e)
 
 static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
 {
-    const char *op = o->npos > 0 ? o->pos[0] : NULL;
-    if (op == NULL || o->npos > 1) {
-        return golden_fail(e, "name one operator: softshrink or selu");
+    const char *name = o->npos > 0 ? o->pos[0] : NULL;
+    if (name == NULL || o->npos > 1) {
+        return golden_fail(e, "name one operator: " TILING_OP_NAMES);
     }
-    if (strcmp(op, "softshrink") == 0 || strcmp(op, "softshrink-backward") == 0) {
-        c->softshrink = 1;
-    } else if (strcmp(op, "selu") == 0 || strcmp(op, "selu-backward") == 0) {
-        c->softshrink = 0;
-    } else {
-        return golden_fail(e, "unknown operator \"%s\" (softshrink or selu)", op);
+    c->op = find_tiling_op(name);
+    if (c->op == NULL) {
+        return golden_fail(e, "unknown operator \"%s\" (%s)", name, TILING_OP_NAMES);
     }
-    if (!c->softshrink && golden_opt_has(o, "lambda")) {
-        return golden_fail(e, "--lambda is a SoftShrinkGrad parameter");
+    if (!c->op->has_lambd && golden_opt_has(o, "lambda")) {
+        return golden_fail(e, "--lambda: %s has no lambd attribute", c->op->type);
     }
     if (get_platform(o, &c->plat, e) != 0 || get_tensors(o, c, e) != 0) {
         return -1;
@@ -287,18 +386,7 @@ static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
         t[k].ndim = c->shape[k].ndim;
         t[k].dims = c->shape[k].dims;
     }
-    aclnnStatus st;
-    if (c->softshrink) {
-        st = opsnn_softshrink_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], c->lambd, &c->ss);
-        st = st != ACLNN_SUCCESS ? st
-                                 : opsnn_softshrink_grad_tiling_bytes(&c->ss, c->bytes, sizeof c->bytes,
-                                                                      &c->nbytes);
-    } else {
-        st = opsnn_selu_grad_tiling_compute(&c->plat, &t[0], &t[1], &t[2], &c->se);
-        st = st != ACLNN_SUCCESS ? st
-                                 : opsnn_selu_grad_tiling_bytes(&c->se, c->bytes, sizeof c->bytes, &c->nbytes);
-    }
-    if (st != ACLNN_SUCCESS) {
+    if (c->op->compute(c, t) != ACLNN_SUCCESS) {
         return golden_fail(e, "%s", aclGetRecentErrMsg());
     }
     return 0;

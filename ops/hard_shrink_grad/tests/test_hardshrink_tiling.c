@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "../op_host.h"
+#include "opsnn/tiling.h"
 
 typedef struct {
     const char *soc;
