@@ -4,8 +4,10 @@ convention: point `python3 -m ttk kernel|aclnn ... --plugin` at this file
 
   kernel:  soft_shrink_grad(input_grad, input_x, lambd=0.5)   (soft_shrink_grad_def.cpp)
            selu_grad(gradients, outputs)                      (selu_grad_def.cpp)
+           hard_shrink_grad(gradients, features, lambd=0.5)   (hard_shrink_grad_def.cpp)
   aclnn:   aclnnSoftshrinkBackward(gradOutput, self, lambda, gradInput, **ttk_kwargs)
            aclnnSeluBackward(gradOutput, result, gradInput, **ttk_kwargs)
+           aclnnHardshrinkBackward(gradOutput, self, lambd, gradInput, **ttk_kwargs)
 
 Every golden mode of TTK works: in Promote mode (cross checks) fp32 operands
 arrive as float64 and the golden is computed in float64 with the kernel's
@@ -22,10 +24,12 @@ __golden__ = {
     "kernel": {
         "soft_shrink_grad": "soft_shrink_grad_golden",
         "selu_grad": "selu_grad_golden",
+        "hard_shrink_grad": "hard_shrink_grad_golden",
     },
     "aclnn": {
         "aclnnSoftshrinkBackward": "aclnn_softshrink_backward_golden",
         "aclnnSeluBackward": "aclnn_selu_backward_golden",
+        "aclnnHardshrinkBackward": "aclnn_hardshrink_backward_golden",
     },
 }
 
@@ -33,6 +37,7 @@ __golden__ = {
 __spec__ = {
     "aclnnSoftshrinkBackward": "AclnnSoftshrinkBackwardTestSpec",
     "aclnnSeluBackward": "AclnnSeluBackwardTestSpec",
+    "aclnnHardshrinkBackward": "AclnnHardshrinkBackwardTestSpec",
 }
 
 
@@ -88,6 +93,27 @@ def _selu_backward_double(grad, result):
         return _like_input(grad, np.where(r <= 0, g * (r + _SCALE_ALPHA), g * _SCALE))
 
 
+def _hardshrink_backward_double(grad, x, lambd):
+    """Promote mode: the selection of the kernel generation in effect
+    (opsnn.kernel_generation()) in float64, broadcast; lambd below 0 is used
+    as 0, as the op_api does. arch35 zeroes where |x| <= lambd (so a NaN x or
+    lambd keeps grad), the experimental kernel keeps grad where |x| > lambd
+    (so NaN gives +0), and TBE multiplies grad by 1 or 0 where |x| <= lambd
+    (a zero with grad's sign; NaN for an infinite grad)."""
+    g, xv = _as_numpy(grad).astype(np.float64), _as_numpy(x).astype(np.float64)
+    lam = float(_number(lambd))
+    lam = 0.0 if lam < 0 else lam
+    gen = opsnn.kernel_generation()
+    with np.errstate(invalid="ignore"):
+        if gen == "experimental":
+            y = np.where(np.abs(xv) > lam, g, 0.0)
+        elif gen == "tbe":
+            y = g * np.where(np.abs(xv) <= lam, 0.0, 1.0)
+        else:
+            y = np.where(np.abs(xv) <= lam, 0.0, g)
+    return _like_input(grad, y)
+
+
 def _fresh_out(like, shape):
     """A new contiguous array with the dtype of TTK's output tensor (never TTK's
     own buffer, which may be a strided view); None: the input's dtype."""
@@ -128,6 +154,17 @@ def selu_grad_golden(gradients, outputs, **kwargs):
     return opsnn.selu_backward(gradients, outputs, out=_out_like(gradients, kwargs, tuple(gradients.shape)))
 
 
+def hard_shrink_grad_golden(gradients, features, lambd=0.5, **kwargs):
+    """HardShrinkGrad kernel golden; parameters as hard_shrink_grad_def.cpp.
+    lambd is used as the aclnn API uses it: below 0 as 0 (the arch35 kernel's
+    tiling does the same; the experimental and TBE kernels, launched directly
+    with a negative lambd, also keep grad where features is +-0)."""
+    if _is_double(gradients, features):
+        return _hardshrink_backward_double(gradients, features, lambd)
+    shape = np.broadcast_shapes(tuple(gradients.shape), tuple(features.shape))
+    return opsnn.hardshrink_backward(gradients, features, _number(lambd), out=_out_like(gradients, kwargs, shape))
+
+
 def aclnn_softshrink_backward_golden(gradOutput, self_tensor, lambda_scalar=0.5, gradInput=None, **kwargs):
     """aclnnSoftshrinkBackward golden, called as TTK calls a custom aclnn golden
     (_call_custom_golden): the C signature's operands positionally --
@@ -151,6 +188,17 @@ def aclnn_selu_backward_golden(gradOutput, result, gradInput=None, **kwargs):
     return [opsnn.selu_backward(gradOutput, result, out=_fresh_out(gradInput, tuple(gradOutput.shape)))]
 
 
+def aclnn_hardshrink_backward_golden(gradOutput, self_tensor, lambd=0.5, gradInput=None, **kwargs):
+    """aclnnHardshrinkBackward golden, called as TTK calls it: gradOutput,
+    self, lambd (a 0-d tensor or a number), gradInput positionally, TTK's
+    context as keywords. Returns [gradInput's golden] in gradInput's dtype;
+    float64 operands (Promote mode) give a float64 golden."""
+    if _is_double(gradOutput, self_tensor):
+        return [_hardshrink_backward_double(gradOutput, self_tensor, lambd)]
+    shape = np.broadcast_shapes(tuple(gradOutput.shape), tuple(self_tensor.shape))
+    return [opsnn.hardshrink_backward(gradOutput, self_tensor, _number(lambd), out=_fresh_out(gradInput, shape))]
+
+
 class AclnnSoftshrinkBackwardTestSpec:
     """The same golden in TTK's TestSpec form."""
 
@@ -165,3 +213,11 @@ class AclnnSeluBackwardTestSpec:
     @staticmethod
     def golden(gradOutput, result, gradInput=None, **kwargs):
         return aclnn_selu_backward_golden(gradOutput, result, gradInput, **kwargs)
+
+
+class AclnnHardshrinkBackwardTestSpec:
+    """The same golden in TTK's TestSpec form."""
+
+    @staticmethod
+    def golden(gradOutput, self_tensor, lambd=0.5, gradInput=None, **kwargs):
+        return aclnn_hardshrink_backward_golden(gradOutput, self_tensor, lambd, gradInput, **kwargs)

@@ -124,14 +124,22 @@ with tempfile.TemporaryDirectory() as w:
                         "--dtype", dt, "--shape", "7,9", "--out", "ss.bin"], cwd=w, check=True, capture_output=True)
         subprocess.run([G, "selu-backward", "--grad", "a.bin", "--result", "b.bin", "--dtype", dt, "--shape", "7,9",
                         "--out", "se.bin"], cwd=w, check=True, capture_output=True)
+        subprocess.run([G, "hardshrink-backward", "--grad", "a.bin", "--self", "b.bin", "--lambd", "0.75",
+                        "--dtype", dt, "--shape", "7,9", "--out", "hs.bin"], cwd=w, check=True, capture_output=True)
         ss = np.fromfile(os.path.join(w, "ss.bin"), npdt).reshape(7, 9)
         se = np.fromfile(os.path.join(w, "se.bin"), npdt).reshape(7, 9)
+        hs = np.fromfile(os.path.join(w, "hs.bin"), npdt).reshape(7, 9)
         check("kernel plugin soft_shrink_grad == CLI (%s)" % dt,
               bits(plugin.soft_shrink_grad_golden(a, b, lambd=0.75)) == bits(ss))
         check("kernel plugin selu_grad == CLI (%s)" % dt, bits(plugin.selu_grad_golden(a, b)) == bits(se))
         check("aclnn plugin == CLI (%s)" % dt,
               bits(plugin.aclnn_softshrink_backward_golden(a, b, np.float32(0.75))[0]) == bits(ss) and
               bits(plugin.AclnnSeluBackwardTestSpec.golden(a, b)[0]) == bits(se))
+        check("hard_shrink_grad plugins == CLI (%s)" % dt,
+              bits(plugin.hard_shrink_grad_golden(a, b, lambd=0.75)) == bits(hs) and
+              bits(plugin.aclnn_hardshrink_backward_golden(a, b, np.float32(0.75))[0]) == bits(hs) and
+              bits(plugin.AclnnHardshrinkBackwardTestSpec.golden(a, b, 0.75)[0]) == bits(hs) and
+              np.count_nonzero(hs) > 0)
 check("plugin tables name existing functions",
       all(callable(getattr(plugin, f)) for t in plugin.__golden__.values() for f in t.values()) and
       all(hasattr(plugin, c) for c in plugin.__spec__.values()))
@@ -272,7 +280,9 @@ def ttk_load(path, op):
 
 LAYOUT = {"aclnnSoftshrinkBackward": [("tensor", "gradOutput"), ("tensor", "self"), ("scalar", "lambda"),
                                       ("tensor", "gradInput")],
-          "aclnnSeluBackward": [("tensor", "gradOutput"), ("tensor", "result"), ("tensor", "gradInput")]}
+          "aclnnSeluBackward": [("tensor", "gradOutput"), ("tensor", "result"), ("tensor", "gradInput")],
+          "aclnnHardshrinkBackward": [("tensor", "gradOutput"), ("tensor", "self"), ("scalar", "lambd"),
+                                      ("tensor", "gradInput")]}
 PROMOTE = {"float16": "float32", "bfloat16": "float32", "float32": "float64"}
 
 
@@ -290,8 +300,9 @@ def ttk_call(api, tensors, scalars, attributes, promote=False):
     return ttk_load(PLUGIN, api)(*args, **kwargs)
 
 
-check("TTK's scanner finds all four plugins", set(ttk_scan(PLUGIN)) ==
-      {"soft_shrink_grad", "selu_grad", "aclnnSoftshrinkBackward", "aclnnSeluBackward"})
+check("TTK's scanner finds all six plugins", set(ttk_scan(PLUGIN)) ==
+      {"soft_shrink_grad", "selu_grad", "hard_shrink_grad", "aclnnSoftshrinkBackward", "aclnnSeluBackward",
+       "aclnnHardshrinkBackward"})
 sg, sx = seed_g.reshape(4, 2), seed_x.reshape(4, 2)
 want_ss = [[0, 0], [0, 3], [0, 5], [6, 7]]
 lam = np.array(1.2, np.float32)  # TTK hands the scalar as a 0-d array/tensor
@@ -327,6 +338,43 @@ got = ttk_call("aclnnSeluBackward", [np.ones(8, np.float16), r64.astype(np.float
 check("Promote fp16 case: float32 through the library", got[0].dtype == np.float32)
 kern = ttk_load(PLUGIN, "soft_shrink_grad")(sg.astype(np.float64), sx.astype(np.float64), lambd=1.2)
 check("kernel plugin in Promote (float64)", kern.dtype == np.float64 and kern.tolist() == want_ss)
+
+# HardshrinkBackward: as TTK calls it (lambd is the C parameter's name, so it
+# arrives positionally), and Promote's float64 rules per kernel generation,
+# which must give the values of the library's float32 golden on the same
+# generation (the library is checked bit for bit against each kernel's
+# emulation; the float64 rules are written independently here).
+got = ttk_call("aclnnHardshrinkBackward", [sg, sx, np.zeros((4, 2), np.float32)], [np.array(1.2, np.float32)],
+               {"lambd": 9.0})
+check("aclnn hardshrink plugin as TTK calls it", len(got) == 1 and got[0].tolist() == want_ss)
+hg = np.array([2, 2, 2, 2, 2, 2, -2, np.inf, np.nan, -2], np.float32)
+hx = np.array([np.nan, -0.5, 0.5, -np.inf, 0.25, 0.0, 0.1, 0.3, 0.3, 3], np.float32)
+want_hs = {  # lambd 0.5; None: NaN
+    "arch35": [2, 0, 0, 2, 0, 0, 0, 0, 0, -2],
+    "experimental": [0, 0, 0, 2, 0, 0, 0, 0, 0, -2],
+    "tbe": [2, 0, 0, 2, 0, 0, -0.0, None, None, -2],
+}
+for soc, opp, gen in (("Ascend950", None, "arch35"), ("Ascend910B", "ops-nn", "experimental"),
+                      ("Ascend910B", None, "tbe")):
+    opsnn.set_soc(soc)
+    opsnn.set_opp(opp)
+    p64 = ttk_call("aclnnHardshrinkBackward", [hg, hx, np.zeros(10, np.float32)], [np.array(0.5, np.float32)], {},
+                   promote=True)[0]
+    f32 = ttk_call("aclnnHardshrinkBackward", [hg, hx, np.zeros(10, np.float32)], [np.array(0.5, np.float32)], {})[0]
+    want = want_hs[gen]
+    num = ~np.isnan(p64)  # a NaN's sign is the FPU's default, not a rule of the kernel
+    as_list = [None if np.isnan(v) else v for v in p64.tolist()]
+    check("Promote hardshrink on %s: float64 with the %s rules" % (soc, gen),
+          opsnn.kernel_generation() == gen and p64.dtype == np.float64 and as_list == want and
+          list(np.signbit(p64[num])) == [bool(np.signbit(w)) for w in want if w is not None])
+    check("Promote hardshrink on %s agrees with the float32 golden, zero signs and NaNs included" % soc,
+          np.array_equal(p64.astype(np.float32), f32, equal_nan=True) and
+          list(np.signbit(p64[num])) == list(np.signbit(f32[num])))
+    neg = ttk_load(PLUGIN, "hard_shrink_grad")(np.ones(2), np.array([0.0, 0.25]), lambd=-1.0)
+    check("Promote hardshrink kernel plugin on %s: lambd < 0 used as 0" % soc,
+          neg.dtype == np.float64 and neg.tolist() == [0.0, 1.0])
+opsnn.set_opp(None)
+opsnn.set_soc(None)
 
 # torch's rule for tensors that require grad, without torch installed: a
 # stand-in module and tensor type (the package decides by the type's module
