@@ -37,11 +37,6 @@ typedef enum {
     BENCH_LAYOUT_COUNT
 } bench_layout;
 
-/* SoftshrinkBackward's lambda (the library's default, what every case passes
- * for a scalar: each scalar argument gets its default); test data is uniform
- * in [-2, 2), so about 3/4 of the elements pass their gradient. */
-#define BENCH_LAMBDA 0.5f
-
 typedef struct {
     bench_op op;
     bench_layout layout;
@@ -53,7 +48,9 @@ typedef struct {
     int nin; /* tensor inputs */
     int inplace; /* the output is the first input (g is then y) */
     void *operands[BENCH_MAX_ARGS]; /* aclTensor* / aclScalar*, signature order */
-    float scalars[BENCH_MAX_ARGS]; /* the scalars' values (the library's defaults) */
+    float scalars[BENCH_MAX_ARGS]; /* the scalars' values: each its default (the shrink
+                                     * operators' 0.5; test data is uniform in [-2, 2), so
+                                     * about 3/4 of the elements pass their gradient) */
 } bench_case;
 
 /* The operators: bench_op_at(i) for i = 0.. until NULL. */

@@ -2,8 +2,9 @@
 // and the same thread count.
 //
 // For each op x dtype x size x threads (x layout), our two-phase aclnn call
-// and libtorch's out= call (at::softshrink_backward_out, and
-// at::elu_backward_out with the SELU constants and is_result=true) are timed
+// and libtorch's out= call (at::softshrink_backward_out,
+// at::hardshrink_backward_out, and at::elu_backward_out with the SELU
+// constants and is_result=true) are timed
 // in alternating phases (one library at a time, each phase after untimed
 // calls that outlast the other library's spinning workers); each side's best
 // batch counts, and
@@ -55,9 +56,19 @@ constexpr int kRounds = 2;
 
 // The library's operators libtorch has an out= kernel for (TorchCase::call),
 // by the library's operator name.
+enum class TorchOp { kNone, kSoftshrinkBackward, kHardshrinkBackward, kSeluBackward };
+
+TorchOp torch_op(bench_op op)
+{
+    if (std::strcmp(op->name, "softshrink_backward") == 0) return TorchOp::kSoftshrinkBackward;
+    if (std::strcmp(op->name, "hardshrink_backward") == 0) return TorchOp::kHardshrinkBackward;
+    if (std::strcmp(op->name, "selu_backward") == 0) return TorchOp::kSeluBackward;
+    return TorchOp::kNone;
+}
+
 bool torch_has(bench_op op)
 {
-    return std::strcmp(op->name, "softshrink_backward") == 0 || std::strcmp(op->name, "selu_backward") == 0;
+    return torch_op(op) != TorchOp::kNone;
 }
 
 std::vector<bench_op> torch_ops()
@@ -88,7 +99,8 @@ void usage(FILE *f)
                  "  --quick            sizes 8,1K,64K,1M, short timing\n"
                  "  --csv FILE         machine-readable rows\n"
                  "  --threads LIST     default 1,2\n"
-                 "  --ops LIST         softshrink-backward,selu-backward (those with a libtorch kernel)\n"
+                 "  --ops LIST         softshrink-backward,selu-backward,hardshrink-backward\n"
+                 "                     (those with a libtorch kernel; default all three)\n"
                  "  --dtypes LIST      fp32,fp16,bf16\n"
                  "  --sizes LIST       default 8,1K,64K,1M,16M,64M\n"
                  "  --layouts LIST     contiguous,transposed (default contiguous)\n"
@@ -213,17 +225,35 @@ at::ScalarType torch_dtype(aclDataType dt)
 
 struct TorchCase {
     at::Tensor g, x, y;
-    bench_op op;
+    TorchOp op = TorchOp::kNone;
+    double lambd = 0; // the shrink operators' threshold: the value our call got
     void call()
     {
-        if (std::strcmp(op->name, "softshrink_backward") == 0) {
-            at::softshrink_backward_out(y, g, x, at::Scalar(static_cast<double>(BENCH_LAMBDA)));
-        } else {
+        switch (op) {
+        case TorchOp::kSoftshrinkBackward:
+            at::softshrink_backward_out(y, g, x, at::Scalar(lambd));
+            break;
+        case TorchOp::kHardshrinkBackward:
+            at::hardshrink_backward_out(y, g, x, at::Scalar(lambd));
+            break;
+        case TorchOp::kSeluBackward:
             at::elu_backward_out(y, g, at::Scalar(kSeluAlpha), at::Scalar(kSeluScale),
                                  at::Scalar(1.0), /*is_result=*/true, x);
+            break;
+        case TorchOp::kNone:
+            break;
         }
     }
 };
+
+// The value of op's scalar parameter in c (0 when it has none).
+double case_scalar(const bench_case &c, bench_op op)
+{
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->args[i].kind == OPSNN_ARG_SCALAR) return c.scalars[i];
+    }
+    return 0;
+}
 
 // Time one batch of `batch` calls in nanoseconds.
 template <class F> double time_batch(F &&f, int batch)
@@ -330,7 +360,8 @@ int main(int argc, char **argv)
                         }
                         auto opts = at::TensorOptions().dtype(torch_dtype(dt));
                         TorchCase tc;
-                        tc.op = op;
+                        tc.op = torch_op(op);
+                        tc.lambd = case_scalar(c, op);
                         tc.g = layout == BENCH_TRANSPOSED
                                    ? at::from_blob(a, {c.rows, c.cols}, {1, c.rows}, opts)
                                    : at::from_blob(a, {c.rows, c.cols}, opts);
