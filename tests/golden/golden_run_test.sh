@@ -26,7 +26,8 @@ expect_rc() { # NAME WANT CMD...
 has() { if grep -qF -- "$2" "$3"; then ok "$1"; else bad "$1: missing \"$2\" in $3"; cat "$3"; fi; }
 
 GOOD="ttk_kernel_soft_shrink_grad.csv ttk_kernel_selu_grad.csv ttk_aclnn_softshrink_backward.csv
-      ttk_aclnn_selu_backward.csv atk_softshrink_backward_small.json atk_selu_backward_small.json"
+      ttk_aclnn_selu_backward.csv atk_softshrink_backward_small.json atk_selu_backward_small.json
+      ttk_kernel_hard_shrink_grad.csv ttk_aclnn_hardshrink_backward.csv atk_hardshrink_backward_small.json"
 for f in $GOOD; do
     for fmt in bin npy; do
         rm -rf "prep_$fmt"
@@ -36,6 +37,36 @@ for f in $GOOD; do
             "prep_$fmt" "$fmt" --max-numel 1000000
     done
 done
+
+echo "== HardShrinkGrad kernel cases: the goldens by hand (standard library only)"
+rm -rf hsv && expect_rc "hard_shrink_grad cases" 0 "$G" run "$HERE/ttk_kernel_hard_shrink_grad.csv" --prepare hsv \
+    --seed 3
+"$PY" - <<'PY' && ok "hard_shrink_grad goldens: gradient where |self| > max(lambd, 0), else +0, broadcast" ||
+import glob, struct
+def f32(path):
+    d = open(path, "rb").read()
+    return list(struct.unpack("<%df" % (len(d) // 4), d))
+def bf16(path):
+    d = open(path, "rb").read()
+    return [struct.unpack("<f", struct.pack("<I", h << 16))[0] for h in struct.unpack("<%dH" % (len(d) // 2), d)]
+def want(g, x, lam):
+    return [gi if abs(xi) > lam else 0.0 for gi, xi in zip(g, x)]
+def case(name, load, lam, expand=None):
+    g, x = (load("hsv/%s/input_%d_%s.bin" % (name, k, load.__name__.replace("f32", "float32").replace("bf16", "bfloat16")))
+            for k in (0, 1))
+    if expand:
+        g, x = expand(g, x)
+    gold = load(glob.glob("hsv/%s/golden_0_*" % name)[0])
+    w = want(g, x, lam)
+    assert [struct.pack("<f", v) for v in gold] == [struct.pack("<f", v) for v in w], (name, gold, w)
+    assert any(v != 0 for v in w) or name.endswith("lambd")
+case("hsg_fp32_4x2", f32, struct.unpack("<f", struct.pack("<f", 1.2))[0])
+case("hsg_fp32_scalar_negative_lambd", f32, 0.0)  # lambd -1 used as 0; |self| in [1, 1]
+# gradOutput (7, 1, 5) and self (3, 1) broadcast to (7, 3, 5)
+case("hsg_bf16_bcast", bf16, 0.25, lambda g, x: ([g[i * 5 + k] for i in range(7) for j in range(3) for k in range(5)],
+                                               [x[j] for i in range(7) for j in range(3) for k in range(5)]))
+PY
+    bad "hard_shrink_grad goldens"
 
 echo "== the validator catches what it must"
 F=$HERE/ttk_kernel_selu_grad.csv

@@ -95,6 +95,13 @@ def ttk_names(rows, op_col):
     return names
 
 
+# What the protocol needs to know of the operators, from their aclnn and
+# ops-nn definitions: the shrink gradients broadcast their two inputs, and
+# their aclnn calls take a scalar (lambda / lambd), stored as a scalar file.
+BROADCAST_KERNELS = ("soft_shrink_grad", "hard_shrink_grad")
+SCALAR_APIS = ("aclnnSoftshrinkBackward", "aclnnHardshrinkBackward")
+
+
 def expect_cases(path):
     """[(name, input slots[(dtype, storage shape)], scalars[dtype], (golden dtype, shape))]
     for every case a correct run must prepare; raises on rows that are bad."""
@@ -107,7 +114,7 @@ def expect_cases(path):
             ins = [i for i in c["inputs"] if i["type"] == "tensor"]
             scal = [dt(i["dtype"]) for i in c["inputs"] if i["type"] == "scalar"]
             shapes = [tuple(i["shape"]) for i in ins]
-            out = bcast(*shapes) if "Softshrink" in api else shapes[0]
+            out = bcast(*shapes) if "shrink" in api else shapes[0]
             # an aclnn signature's every tensor is an input slot, gradInput too
             # (section 4.1: inputs store final backing storage, the CSV rebuilds
             # pure-output roles)
@@ -127,7 +134,7 @@ def expect_cases(path):
             for k in range(3):
                 ins.append((dt(per_slot(dts, k)), storage(views[k], stor[k] if k < len(stor) else None)))
             scal = []
-            if row["api_name"] == "aclnnSoftshrinkBackward":
+            if row["api_name"] in SCALAR_APIS:
                 sd = lit(row, "scalar_dtypes", ("float32",)) or ("float32",)
                 scal = [dt(sd[0])]
             cases.append((name, ins, scal, (dt(per_slot(dts, 2)), tuple(views[2]))))
@@ -136,7 +143,7 @@ def expect_cases(path):
             dts = lit(row, "input_dtypes")
             odts = lit(row, "output_dtypes")
             ins = [(dt(per_slot(dts, k)), tuple(shapes[k])) for k in range(2)]
-            out = bcast(shapes[0], shapes[1]) if row["op_name"] == "soft_shrink_grad" else tuple(shapes[0])
+            out = bcast(shapes[0], shapes[1]) if row["op_name"] in BROADCAST_KERNELS else tuple(shapes[0])
             cases.append((name, ins, [], (dt(per_slot(odts, 0)), out)))
     return cases
 
