@@ -16,7 +16,9 @@ not installed here):
   shape when the CSV gives none), testcase_aclnn.py AclnnParamPlan.build_args
   and npu/op_api/golden_generation.py _call_custom_golden (the plugin called
   with the C signature's operands positionally), the CSV cells read as Python
-  literals with attributes['lambda'] as the scalar's value.
+  literals with the attribute of the scalar's C name as its value
+  (attributes['lambda'], attributes['lambd']); the plugin's function looked
+  up through its __golden__ table, as TTK's loader does.
 
 Each case is loaded, its golden recomputed by the plugin from the loaded
 inputs (as TTK recomputes a golden on replay when asked) and compared bit for
@@ -142,6 +144,17 @@ def per(v, k):
     return v[0] if len(v) == 1 else v[k]
 
 
+# The aclnn signatures with a scalar, and the attributes key TTK reads its
+# value from (the C parameter's name); the kernels whose two inputs broadcast.
+SCALAR_KEY = {"aclnnSoftshrinkBackward": "lambda", "aclnnHardshrinkBackward": "lambd"}
+BROADCAST_KERNELS = ("soft_shrink_grad", "hard_shrink_grad")
+
+
+def plugin_golden(kind, op):
+    """The plugin's golden for op as TTK finds it: through __golden__."""
+    return getattr(plugin, plugin.__golden__[kind][op])
+
+
 def replay_aclnn(tree, row):
     """One row of a TTK aclnn table: load, recompute, compare."""
     name, api = row["testcase_name"], row["api_name"]
@@ -163,19 +176,19 @@ def replay_aclnn(tree, row):
     tensors = [view_of(arrays[k], views[k], strides[k] if k < len(strides) else None,
                        (offsets[k] or 0) if k < len(offsets) else 0) for k in range(3)]
     scalars = []
-    if api == "aclnnSoftshrinkBackward":
+    if api in SCALAR_KEY:
         sd = per(lit(row, "scalar_dtypes", ("float32",)), 0)
         (sc,) = ordered(entries, "scalar", 1)
         scalars = [load_array(sc, sd, (1,))]
-        want = lit(row, "attributes", {}).get("lambda")
+        key = SCALAR_KEY[api]
+        want = lit(row, "attributes", {}).get(key)
         if want is None or float(scalars[0][0]) != np.asarray(want, NP[sd]).item():
-            raise ReplayError("scalar file %r != attributes['lambda'] %r" % (scalars[0][0], want))
+            raise ReplayError("scalar file %r != attributes[%r] %r" % (scalars[0][0], key, want))
     (gold,) = ordered(entries, "golden", 1)
     golden = load_golden(gold, per(dts, 2), views[2])
     # build_args: tensors and scalars positionally in C order; the scalar a 0-d value
     args = tensors[:2] + [scalars[0].reshape(())] + tensors[2:] if scalars else tensors
-    fn = plugin.aclnn_softshrink_backward_golden if scalars else plugin.aclnn_selu_backward_golden
-    got = fn(*args, short_soc_version="Ascend910B", testcase_name=name, use_torch=False)[0]
+    got = plugin_golden("aclnn", api)(*args, short_soc_version="Ascend910B", testcase_name=name, use_torch=False)[0]
     return np.ascontiguousarray(got).reshape(-1).view(np.uint8).tobytes() == golden.reshape(-1).view(np.uint8).tobytes()
 
 
@@ -187,13 +200,14 @@ def replay_kernel(tree, row, name):
     arrays = [load_array(e, per(dts, k), saved_shape(shapes[k])).reshape(shapes[k]) for k, e in enumerate(ins)]
     ordered(entries, "scalar", 0)
     (gold,) = ordered(entries, "golden", 1)
-    if row["op_name"] == "soft_shrink_grad":
+    fn = plugin_golden("kernel", row["op_name"])
+    if row["op_name"] in BROADCAST_KERNELS:
         lam = lit(row, "attributes", {}).get("lambd", 0.5)
         out_shape = np.broadcast_shapes(tuple(shapes[0]), tuple(shapes[1]))
-        got = plugin.soft_shrink_grad_golden(arrays[0], arrays[1], lambd=lam, output_dtypes=(odt,))
+        got = fn(arrays[0], arrays[1], lambd=lam, output_dtypes=(odt,))
     else:
         out_shape = tuple(shapes[0])
-        got = plugin.selu_grad_golden(arrays[0], arrays[1], output_dtypes=(odt,))
+        got = fn(arrays[0], arrays[1], output_dtypes=(odt,))
     golden = load_golden(gold, odt, out_shape)
     return np.ascontiguousarray(got).reshape(-1).view(np.uint8).tobytes() == golden.reshape(-1).view(np.uint8).tobytes()
 
@@ -216,8 +230,10 @@ def main():
         open(os.path.join(w, "crafted.csv"), "w").write(CRAFTED)
         open(os.path.join(w, "dup.csv"), "w").write(CRAFTED_DUP)
         sources = [os.path.join(HERE, f) for f in ("ttk_aclnn_softshrink_backward.csv", "ttk_aclnn_selu_backward.csv",
+                                                   "ttk_aclnn_hardshrink_backward.csv",
                                                    "atk_softshrink_backward_small.json",
-                                                   "atk_selu_backward_small.json")]
+                                                   "atk_selu_backward_small.json",
+                                                   "atk_hardshrink_backward_small.json")]
         sources += [os.path.join(w, "crafted.csv"), os.path.join(w, "dup.csv")]
         for src in sources:
             for fmt in ("bin", "npy"):
@@ -243,7 +259,7 @@ def main():
                         check("%s: %s loads and its golden is the plugin's" % (label, row["testcase_name"]), same)
                     except ReplayError as exc:
                         check("%s: %s: %s" % (label, row["testcase_name"], exc), False)
-        for f in ("ttk_kernel_soft_shrink_grad.csv", "ttk_kernel_selu_grad.csv"):
+        for f in ("ttk_kernel_soft_shrink_grad.csv", "ttk_kernel_selu_grad.csv", "ttk_kernel_hard_shrink_grad.csv"):
             src = os.path.join(HERE, f)
             rows = list(csv.DictReader(open(src, newline="")))
             for fmt in ("bin", "npy"):
