@@ -135,6 +135,30 @@ for isa in $isas; do
                         --dtype "$d" --shape "$n" --lambda "$l"
                 done
             done
+            # HardshrinkBackward on its three kernel generations (arch35,
+            # experimental, TBE); NaN lambd is where they differ, the special
+            # values where the paths could
+            gens=("Ascend950 builtin arch35" "Ascend910B ops-nn exp" "Ascend910B builtin tbe")
+            lams="0.5"
+            [ "$set" = sp ] && lams="0.5 nan"
+            for d in fp32 fp16 bf16; do
+                n=$(elems "$in/${set}_${d}_g.bin" "$d")
+                for gen in "${gens[@]}"; do
+                    read -r soc opp tag <<<"$gen"
+                    for l in $lams; do
+                        run_case "hardshrink_${set}_${d}_${tag}_l$l" hardshrink-backward --soc "$soc" \
+                            --opp "$opp" --grad "$in/${set}_${d}_g.bin" --self "$in/${set}_${d}_x.bin" \
+                            --dtype "$d" --shape "$n" --lambd "$l"
+                    done
+                done
+            done
+            n=$(elems "$in/${set}_fp32_g.bin" fp32)
+            m=$(elems "$in/${set}_bf16_g.bin" bf16)
+            if [ "$n" = "$m" ]; then
+                run_case "hardshrink_${set}_mixed_bf16_f32_to_f16" hardshrink-backward \
+                    --grad "$in/${set}_bf16_g.bin" --self "$in/${set}_fp32_x.bin" --dtype bf16 \
+                    --self-dtype fp32 --out-dtype fp16 --shape "$n" --lambd -1
+            fi
         done
         # aclnnSelu (forward, its own exp) through the ATK case reader: every
         # golden of tests/golden/atk_selu_small.json (case 8 is a bad case on
