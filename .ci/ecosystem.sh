@@ -74,11 +74,16 @@ installed_layout() {
   local home
   home=$(bash -c ". '$prefix/set_env.sh'; echo \"\$ASCEND_HOME_PATH\"")
   [ "$home" = "$prefix" ] || { echo "set_env.sh of the moved prefix says $home"; return 1; }
-  for h in aclnn_selu_backward.h aclnn_softshrink_backward.h; do
-    [ -f "$prefix/include/aclnn/$h" ] || { echo "missing include/aclnn/$h"; return 1; }
+  # every operator header under both names (aclnnop/ and the bare aclnn/
+  # one the official samples include), and the shared headers
+  local src h
+  for src in include/aclnnop/aclnn_*.h; do
+    h=${src##*/}
+    for d in aclnnop aclnn; do
+      [ -f "$prefix/include/$d/$h" ] || { echo "missing include/$d/$h"; return 1; }
+    done
   done
-  for h in acl/acl.h aclnn/aclnn_base.h aclnnop/aclnn_softshrink_backward.h \
-           aclnnop/aclnn_selu_backward.h opsnn/opsnn.h; do
+  for h in acl/acl.h aclnn/aclnn_base.h opsnn/opsnn.h opsnn/tiling.h opsnn/ops.h; do
     [ -f "$prefix/include/$h" ] || { echo "missing include/$h"; return 1; }
   done
   echo "SONAME $so; libascendcl/libnnopbase/libopapi/libopapi_nn/libopapi_math.so -> $so (lib and lib64); set_env.sh"
