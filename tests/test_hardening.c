@@ -371,11 +371,16 @@ static void tiling_refuses_inputs_its_formulas_cannot_hold(void **state)
     assert_int_equal(opsnn_platform_get("Ascend950", &p), ACLNN_SUCCESS);
     opsnn_softshrink_grad_tiling st;
     opsnn_selu_grad_tiling sl;
+    opsnn_hardshrink_grad_tiling hs;
     int64_t max[1] = {INT64_MAX};
     opsnn_tiling_tensor tmax = {ACL_FLOAT, 1, max};
     assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tmax, &tmax, &tmax, 0.5f, &st),
                      ACLNN_ERR_PARAM_INVALID);
     assert_msg_contains("opsnn_softshrink_grad_tiling_compute: input_grad->dims[0] must be >= 0 and the "
+                        "element count <=", NULL);
+    assert_int_equal(opsnn_hardshrink_grad_tiling_compute(&p, &tmax, &tmax, &tmax, 0.5f, &hs),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_contains("opsnn_hardshrink_grad_tiling_compute: gradients->dims[0] must be >= 0 and the "
                         "element count <=", NULL);
     int64_t over[2] = {P2(32), P2(32)};
     opsnn_tiling_tensor tover = {ACL_INT8, 2, over};
@@ -389,6 +394,9 @@ static void tiling_refuses_inputs_its_formulas_cannot_hold(void **state)
     assert_msg_contains("opsnn_softshrink_grad_tiling_compute: platform->ub_size must be in", NULL);
     assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tsmall, &tsmall, &tsmall, &sl),
                      ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(opsnn_hardshrink_grad_tiling_compute(&p, &tsmall, &tsmall, &tsmall, 0.5f, &hs),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_contains("opsnn_hardshrink_grad_tiling_compute: platform->ub_size must be in", NULL);
     /* the largest accepted: one core, the largest UB, 2^57 - 1 elements,
      * rounded up exactly (UBSan would flag any overflow on the way) */
     p.core_num = 1;
@@ -404,7 +412,20 @@ static void tiling_refuses_inputs_its_formulas_cannot_hold(void **state)
     assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tbig, &tbig, &tbig, &sl), ACLNN_SUCCESS);
     assert_int_equal(sl.data.blockFormer, P2(57));
     assert_int_equal(sl.block_dim, 1);
+    /* HardShrinkGrad fp32, double-buffered: (2147483647 - 16384) / 24 = 89477802
+     * -> multiple of 64: 89477760 */
+    assert_int_equal(opsnn_hardshrink_grad_tiling_compute(&p, &tbig, &tbig, &tbig, 0.5f, &hs),
+                     ACLNN_SUCCESS);
+    assert_int_equal(hs.data.totalNum, INT64_MAX / 64);
+    assert_int_equal(hs.data.blockFactor, INT64_MAX / 64);
+    assert_int_equal(hs.data.ubFactor, 89477760);
+    assert_int_equal(hs.block_dim, 1);
     p.algo = OPSNN_TILING_910B;
+    /* (2147483647 - 256) / 36 = 59652316 -> multiple of 32, then of 64: 59652288 */
+    assert_int_equal(opsnn_hardshrink_grad_tiling_compute(&p, &tbig, &tbig, &tbig, 0.5f, &hs),
+                     ACLNN_SUCCESS);
+    assert_int_equal(hs.data.blockFactor, INT64_MAX / 64);
+    assert_int_equal(hs.data.ubFactor, 59652288);
     assert_int_equal(opsnn_softshrink_grad_tiling_compute(&p, &tbig, &tbig, &tbig, 0.5f, &st),
                      ACLNN_SUCCESS);
     assert_int_equal(st.data_910b.blockFactor, P2(57));
