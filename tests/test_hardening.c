@@ -432,6 +432,21 @@ static void tiling_refuses_inputs_its_formulas_cannot_hold(void **state)
     /* the experimental SeluGrad struct holds blockFactor in a uint32: the NPU fails */
     assert_int_equal(opsnn_selu_grad_tiling_compute(&p, &tbig, &tbig, &tbig, &sl),
                      ACLNN_ERR_PARAM_INVALID);
+    /* the forward calculators at the same limits */
+    opsnn_softshrink_tiling sf;
+    opsnn_selu_tiling se;
+    assert_int_equal(opsnn_selu_tiling_compute(&p, &tmax, &se), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_contains("opsnn_selu_tiling_compute: x->dims[0] must be >= 0 and the element count <=", NULL);
+    assert_int_equal(opsnn_selu_tiling_compute(&p, &tbig, &se), ACLNN_SUCCESS); /* 910b, one core */
+    assert_int_equal(se.data.blockFactor, P2(57)); /* 2^57 - 1 rounded up to 8 elements */
+    assert_int_equal(se.data.ubFactor, 134217720); /* 2147483647 / 4 / 4 = 134217727 -> 8s */
+    p.algo = OPSNN_TILING_ARCH35;
+    assert_int_equal(opsnn_softshrink_tiling_compute(&p, &tbig, 0.5f, &sf), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_contains("opsnn_softshrink_tiling_compute: the NPU tiling fails: platform->ub_size exceeds", NULL);
+    p.ub_size = 512 * 1024 * 1024;
+    assert_int_equal(opsnn_softshrink_tiling_compute(&p, &tbig, 0.5f, &sf), ACLNN_SUCCESS);
+    assert_int_equal(sf.data.blockFactor, INT64_MAX / 64);
+    assert_int_equal(sf.data.ubFactor, 14913024); /* (536870912 - 1024) / 36 = 14913052 -> 64s */
 }
 
 int main(void)

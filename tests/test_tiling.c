@@ -661,6 +661,25 @@ struct SeluGradTilingData_exp {
     uint32_t ubFactor;
 };
 
+/* activation/hard_shrink_grad/op_kernel/arch35/hard_shrink_grad_tiling_data.h
+ * and activation/softshrink/op_kernel/arch35/softshrink_tiling_data.h (the
+ * same four fields; HardShrinkGrad's experimental header too) */
+struct FlatTilingData_lambd {
+    int64_t totalNum;
+    int64_t blockFactor;
+    int64_t ubFactor;
+    float lambd;
+};
+/* activation/selu/op_kernel/arch35/selu_tiling_data.h (and the experimental one) */
+struct SeluTilingData {
+    int64_t totalElements;
+    int64_t blockFactor;
+    int64_t ubFactor;
+};
+
+_Static_assert(sizeof(struct FlatTilingData_lambd) == OPSNN_HARDSHRINK_GRAD_TILING_DATA_SIZE, "32 bytes");
+_Static_assert(sizeof(struct FlatTilingData_lambd) == OPSNN_SOFTSHRINK_TILING_DATA_SIZE, "32 bytes");
+_Static_assert(sizeof(struct SeluTilingData) == OPSNN_SELU_TILING_DATA_SIZE, "24 bytes");
 _Static_assert(sizeof(struct SoftShrinkGradTilingData_arch35) == OPSNN_SOFTSHRINK_GRAD_TILING_DATA_SIZE,
                "48 bytes");
 _Static_assert(offsetof(struct SoftShrinkGradTilingData_arch35, blockFormer) == 16, "coreNum is padded");
@@ -830,6 +849,68 @@ static void bytes_are_little_endian_with_zero_padding(void **state)
     assert_int_equal(opsnn_softshrink_grad_tiling_bytes(&ss, b, 48, NULL), ACLNN_ERR_PARAM_NULLPTR);
 }
 
+/* HardShrinkGrad, Softshrink and Selu: three int64 and (but for Selu) a
+ * float, tail padding zero; the same bytes as the ops-nn struct on a
+ * little-endian host; a short buffer refused with nothing written. */
+static void flat_structs_bytes(void **state)
+{
+    (void)state;
+    static const unsigned char want[32] = {
+        8, 7, 6, 5, 4, 3, 2, 1, 9, 0, 0, 0, 0, 0, 0, 0,    /* totalNum, blockFactor */
+        0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x3f, 0, 0, 0, 0, /* ubFactor, lambd 0.5, pad */
+    };
+    const struct FlatTilingData_lambd ref = {0x0102030405060708ll, 9, 0x100, 0.5f};
+    unsigned char b[40];
+    size_t n = 0;
+
+    opsnn_hardshrink_grad_tiling hs;
+    memset(&hs, 0, sizeof hs);
+    hs.data.totalNum = ref.totalNum;
+    hs.data.blockFactor = ref.blockFactor;
+    hs.data.ubFactor = ref.ubFactor;
+    hs.data.lambd = ref.lambd;
+    memset(b, 0xee, sizeof b);
+    assert_int_equal(opsnn_hardshrink_grad_tiling_bytes(&hs, b, 31, &n), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(b[0], 0xee);
+    assert_int_equal(opsnn_hardshrink_grad_tiling_bytes(&hs, b, sizeof b, &n), ACLNN_SUCCESS);
+    assert_int_equal(n, 32);
+    assert_memory_equal(b, want, 32);
+    assert_int_equal(b[32], 0xee);
+
+    opsnn_softshrink_tiling sf;
+    memset(&sf, 0, sizeof sf);
+    sf.data.totalNum = ref.totalNum;
+    sf.data.blockFactor = ref.blockFactor;
+    sf.data.ubFactor = ref.ubFactor;
+    sf.data.lambd = ref.lambd;
+    memset(b, 0xee, sizeof b);
+    assert_int_equal(opsnn_softshrink_tiling_bytes(&sf, b, 31, &n), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(opsnn_softshrink_tiling_bytes(&sf, b, sizeof b, &n), ACLNN_SUCCESS);
+    assert_int_equal(n, 32);
+    assert_memory_equal(b, want, 32);
+    assert_int_equal(b[32], 0xee);
+    if (host_is_little_endian()) {
+        struct FlatTilingData_lambd c;
+        memset(&c, 0, sizeof c); /* padding zero, as the NPU code's memset_s */
+        c = ref;
+        assert_memory_equal(b, &c, sizeof c);
+    }
+
+    opsnn_selu_tiling se;
+    memset(&se, 0, sizeof se);
+    se.data.totalElements = ref.totalNum;
+    se.data.blockFactor = ref.blockFactor;
+    se.data.ubFactor = ref.ubFactor;
+    memset(b, 0xee, sizeof b);
+    assert_int_equal(opsnn_selu_tiling_bytes(&se, b, 23, &n), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(opsnn_selu_tiling_bytes(&se, b, sizeof b, &n), ACLNN_SUCCESS);
+    assert_int_equal(n, 24);
+    assert_memory_equal(b, want, 24);
+    assert_int_equal(b[24], 0xee);
+    assert_int_equal(opsnn_selu_tiling_bytes(NULL, b, sizeof b, &n), ACLNN_ERR_PARAM_NULLPTR);
+    assert_int_equal(opsnn_softshrink_tiling_bytes(&sf, NULL, sizeof b, &n), ACLNN_ERR_PARAM_NULLPTR);
+}
+
 /* ==== platforms ============================================================ */
 
 static void platform_names_pick_the_ops_nn_implementation(void **state)
@@ -986,6 +1067,7 @@ int main(void)
         cmocka_unit_test(bytes_equal_the_ops_nn_structs),
         cmocka_unit_test(ut_case_bytes_equal_the_ops_nn_structs),
         cmocka_unit_test(bytes_are_little_endian_with_zero_padding),
+        cmocka_unit_test(flat_structs_bytes),
         cmocka_unit_test(platform_names_pick_the_ops_nn_implementation),
         cmocka_unit_test(bad_platforms_and_tensors_are_refused),
         cmocka_unit_test(blocks_cover_every_element_once),

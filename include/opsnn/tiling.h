@@ -21,14 +21,15 @@ extern "C" {
 
 /*
  * Reference tiling: the host tiling of ops-nn (master e5c3fa93) for
- * SoftShrinkGrad, SeluGrad and HardShrinkGrad, field for field, so an NPU
- * kernel author can diff the tiling data the kernel received against these.
- * ops-nn has two implementations with different algorithms (and, but for
- * HardShrinkGrad, different structs):
+ * SoftShrinkGrad, SeluGrad, HardShrinkGrad and the forward Softshrink and
+ * Selu, field for field, so an NPU kernel author can diff the tiling data the
+ * kernel received against these. ops-nn has two implementations with
+ * different algorithms (and, for the first two, different structs):
  *   OPSNN_TILING_ARCH35  activation/<op>/op_host/arch35/<op>_tiling_arch35.cpp,
  *                        registered for ascend950;
  *   OPSNN_TILING_910B    experimental/activation/<op>/op_host/<op>_tiling.cpp,
- *                        registered for ascend910b and ascend910_93.
+ *                        registered for ascend910b and ascend910_93 (there is
+ *                        none for Softshrink).
  * The CPU executor blocks its work with the arch35 calculation ("cpu").
  * A tiling the NPU code would refuse (GRAPH_FAILED) returns
  * ACLNN_ERR_PARAM_INVALID with the reason; nothing is written then.
@@ -36,9 +37,11 @@ extern "C" {
 
 typedef enum {
     OPSNN_TILING_ARCH35 = 0, /* op_host/arch35: SoftShrinkGradTilingData 48 B, SeluGradTilingData 256 B,
-                                HardShrinkGradTilingData 32 B */
+                                HardShrinkGradTilingData 32 B, SoftshrinkTilingData 32 B,
+                                SeluTilingData 24 B */
     OPSNN_TILING_910B = 1 /* experimental op_host: SoftShrinkGradTilingData 24 B, SeluGradTilingData 16 B,
-                             HardShrinkGradTilingData 32 B (registered for ascend910b only) */
+                             HardShrinkGradTilingData 32 B, SeluTilingData 24 B (both registered
+                             for ascend910b only); no Softshrink */
 } opsnn_tiling_algo;
 
 /** A platform: which tiling code runs, with which core count and UB size. */
@@ -193,8 +196,59 @@ OPSNN_API aclnnStatus opsnn_hardshrink_grad_tiling_compute(const opsnn_platform 
                                                            float lambd,
                                                            opsnn_hardshrink_grad_tiling *tiling);
 
+/* ---- Softshrink (forward) ---- */
+
+/** arch35 SoftshrinkTilingData (op_kernel/arch35/softshrink_tiling_data.h). */
+typedef struct {
+    int64_t totalNum; /* element count (a scalar counts 1) */
+    int64_t blockFactor; /* elements per core */
+    int64_t ubFactor; /* elements per UB pass */
+    float lambd; /* the attribute, as given */
+} opsnn_softshrink_tiling_data;
+#define OPSNN_SOFTSHRINK_TILING_DATA_SIZE 32
+
+typedef struct {
+    opsnn_tiling_algo algo; /* OPSNN_TILING_ARCH35: ops-nn has no other */
+    opsnn_softshrink_tiling_data data;
+    uint64_t tiling_key; /* schMode by dtype: 0 FLOAT, 1 FLOAT16, 2 BF16 */
+    uint32_t block_dim;
+    uint64_t workspace_size;
+} opsnn_softshrink_tiling;
+
+/** Softshrink tiling of x (the NPU op's input; y is not read) with attribute
+ *  lambd (any value: the NPU code only warns on NaN and infinity). Only the
+ *  arch35 code exists: a OPSNN_TILING_910B platform is refused. */
+OPSNN_API aclnnStatus opsnn_softshrink_tiling_compute(const opsnn_platform *platform,
+                                                      const opsnn_tiling_tensor *x, float lambd,
+                                                      opsnn_softshrink_tiling *tiling);
+
+/* ---- Selu (forward) ---- */
+
+/** SeluTilingData (op_kernel/arch35/selu_tiling_data.h; the experimental
+ *  struct is field for field the same). */
+typedef struct {
+    int64_t totalElements;
+    int64_t blockFactor; /* elements per core, a whole number of 32-byte blocks */
+    int64_t ubFactor; /* elements per UB pass */
+} opsnn_selu_tiling_data;
+#define OPSNN_SELU_TILING_DATA_SIZE 24
+
+typedef struct {
+    opsnn_tiling_algo algo;
+    opsnn_selu_tiling_data data;
+    uint64_t tiling_key; /* arch35: schMode, always 0 */
+    aclDataType dtype; /* 910b: the template argument D_T_X, x's dtype */
+    uint32_t block_dim;
+    uint64_t workspace_size;
+} opsnn_selu_tiling;
+
+/** Selu tiling of x (the NPU op's input; y is not read). */
+OPSNN_API aclnnStatus opsnn_selu_tiling_compute(const opsnn_platform *platform,
+                                                const opsnn_tiling_tensor *x, opsnn_selu_tiling *tiling);
+
 /** The tiling data as the NPU kernel receives it: the filled struct's bytes,
- *  little-endian, natural alignment, padding zero (48, 24, 256, 16 or 32 bytes).
+ *  little-endian, natural alignment, padding zero (48, 24, 256, 16, 32, 32 or
+ *  24 bytes).
  *  Writes them to buf when size is large enough and sets *written; else
  *  ACLNN_ERR_PARAM_INVALID naming the size needed, nothing written. */
 OPSNN_API aclnnStatus opsnn_softshrink_grad_tiling_bytes(const opsnn_softshrink_grad_tiling *tiling,
@@ -203,6 +257,10 @@ OPSNN_API aclnnStatus opsnn_selu_grad_tiling_bytes(const opsnn_selu_grad_tiling 
                                                    size_t size, size_t *written);
 OPSNN_API aclnnStatus opsnn_hardshrink_grad_tiling_bytes(const opsnn_hardshrink_grad_tiling *tiling,
                                                          void *buf, size_t size, size_t *written);
+OPSNN_API aclnnStatus opsnn_softshrink_tiling_bytes(const opsnn_softshrink_tiling *tiling, void *buf,
+                                                    size_t size, size_t *written);
+OPSNN_API aclnnStatus opsnn_selu_tiling_bytes(const opsnn_selu_tiling *tiling, void *buf, size_t size,
+                                              size_t *written);
 
 #ifdef __cplusplus
 }

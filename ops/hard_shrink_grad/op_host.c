@@ -134,18 +134,12 @@ aclnnStatus opsnn_hardshrink_grad_tiling_compute(const opsnn_platform *platform,
 aclnnStatus opsnn_hardshrink_grad_tiling_bytes(const opsnn_hardshrink_grad_tiling *tiling, void *buf,
                                                size_t size, size_t *written)
 {
-    static const char fn[] = "opsnn_hardshrink_grad_tiling_bytes";
-    const size_t need = OPSNN_HARDSHRINK_GRAD_TILING_DATA_SIZE;
-    aclnnStatus rc = opsnn_tiling_check_out(fn, tiling, buf, size, written, need);
-    if (rc != ACLNN_SUCCESS) {
-        return rc;
+    const size_t need = OPSNN_HARDSHRINK_GRAD_TILING_DATA_SIZE; /* 4 bytes of tail padding */
+    aclnnStatus rc =
+        opsnn_tiling_check_out("opsnn_hardshrink_grad_tiling_bytes", tiling, buf, size, written, need);
+    if (rc == ACLNN_SUCCESS) {
+        const opsnn_hardshrink_grad_tiling_data *d = &tiling->data;
+        *written = tiling_put_flat(buf, need, d->totalNum, d->blockFactor, d->ubFactor, &d->lambd);
     }
-    unsigned char *b = buf;
-    memset(b, 0, need);
-    tiling_put_u64(b + 0, (uint64_t)tiling->data.totalNum);
-    tiling_put_u64(b + 8, (uint64_t)tiling->data.blockFactor);
-    tiling_put_u64(b + 16, (uint64_t)tiling->data.ubFactor);
-    tiling_put_f32(b + 24, tiling->data.lambd); /* 4 bytes of tail padding: sizeof is 32 */
-    *written = need;
-    return ACLNN_SUCCESS;
+    return rc;
 }

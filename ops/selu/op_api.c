@@ -57,10 +57,11 @@ const opsnn_op_info opsnn_op_inplace_selu = {
 };
 _Static_assert(sizeof(opsnn_selu_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 
-/* How phase 2 blocks a pass. libopsnn does not reproduce the Selu host
- * tiling (op_host/arch35/selu_tiling_arch35.cpp); the CPU uses the one-dim
- * elementwise tiling of SeluGrad (ops/selu_grad/op_host.c), which splits a
- * flat pass the same way for any elementwise operator. */
+/* How phase 2 blocks a pass: the one-dim elementwise tiling of SeluGrad
+ * (ops/selu_grad/op_host.c), which splits a flat pass the same way for any
+ * elementwise operator. The Selu host tiling (op_host.c) is reproduced for
+ * NPU authors, not used here: the CPU's blocks stay those its timings were
+ * taken with. */
 static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
                           const void *params, opsnn_blocking *out)
 {

@@ -41,8 +41,9 @@ const opsnn_op_info opsnn_op_softshrink = {
 _Static_assert(sizeof(opsnn_softshrink_params) <= OPSNN_MAX_PARAM_BYTES, "params fit the desc");
 
 /* How phase 2 blocks a pass: the one-dim elementwise blocking aclnnSelu uses
- * (lambd does not change it). libopsnn does not reproduce the Softshrink
- * host tiling (op_host/arch35/softshrink_tiling.cpp) itself. */
+ * (lambd does not change it). The Softshrink host tiling (op_host.c) is
+ * reproduced for NPU authors, not used here: the CPU's blocks stay those its
+ * timings were taken with. */
 static aclnnStatus tiling(const opsnn_platform *platform, aclDataType dtype, int64_t numel,
                           const void *params, opsnn_blocking *out)
 {

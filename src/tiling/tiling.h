@@ -76,6 +76,22 @@ static inline void tiling_put_f32(unsigned char *p, float f)
     tiling_put_u32(p, u);
 }
 
+/* The one-dim tiling structs of HardShrinkGrad, Softshrink and Selu: three
+ * int64 (elements in all, per core, per UB pass), then, where lambd is not
+ * NULL, a float; `need` bytes in all, padding zero. Returns need. */
+static inline size_t tiling_put_flat(unsigned char *b, size_t need, int64_t total, int64_t per_core,
+                                     int64_t per_pass, const float *lambd)
+{
+    memset(b, 0, need);
+    tiling_put_u64(b + 0, (uint64_t)total);
+    tiling_put_u64(b + 8, (uint64_t)per_core);
+    tiling_put_u64(b + 16, (uint64_t)per_pass);
+    if (lambd != NULL) {
+        tiling_put_f32(b + 24, *lambd);
+    }
+    return need;
+}
+
 /* Size checks shared by the bytes writers: ACLNN_SUCCESS when `need` bytes may
  * be written to buf (fn names the caller in messages). */
 aclnnStatus opsnn_tiling_check_out(const char *fn, const void *tiling, const void *buf, size_t size,

@@ -237,8 +237,34 @@ for f in "totalNum: 0" "blockFactor: 0" "BUFFER_MODE: 0" "blockDim: 1"; do
 done
 refuse "tiling --lambda on SeluGrad" "SeluGrad has no lambd attribute" -- \
     "$G" tiling selu --soc Ascend950 --shape 4 --dtype fp32 --lambda 1
-refuse "tiling of an operator without one" "unknown operator \"inplace-selu\" (softshrink, selu or hardshrink)" -- \
-    "$G" tiling inplace-selu --soc Ascend950 --shape 4 --dtype fp32
+# the forward operators (values worked out from softshrink_tiling.cpp and the
+# two selu tiling files; ops-nn has no tiling UT for them)
+run "tiling arch35 Softshrink fp16 by its aclnn name" 0 "$G" tiling aclnnSoftshrink --soc Ascend950 --shape 2,5 \
+    --dtype fp16 --lambda 0.3 --bin t8.bin
+for f in "op: Softshrink" "x:" "y:" "totalNum: 10" "blockFactor: 1" "ubFactor: 7616" "tilingKey: 1" \
+    "blockDim: 10" "tilingDataSize: 32"; do
+    has "tiling arch35 Softshrink" "$OUT" "$f"
+done
+if grep -q "^input1\|features" "$OUT"; then bad "tiling Softshrink: a second input printed"; else ok; fi
+eq "tiling arch35 Softshrink --bin: totalNum, blockFactor, ubFactor, lambd + pad" "$(hex t8.bin)" \
+    "0a00000000000000""0100000000000000""c01d000000000000""9a99993e00000000"
+refuse "tiling Softshrink on 910B" "no Softshrink tiling for Ascend910B" -- \
+    "$G" tiling Softshrink --soc Ascend910B --shape 4 --dtype fp32
+run "tiling 910b Selu fp16 by its NPU name" 0 "$G" tiling Selu --soc Ascend910B --shape 100000 --dtype fp16 \
+    --json --bin t9.bin
+for f in '"op": "Selu"' '"algorithm": "910b"' '"totalElements": 100000' '"blockFactor": 2096' \
+    '"ubFactor": 24576' '"D_T_X": "fp16"' '"blockDim": 48' '"tilingDataSize": 24'; do
+    has "tiling 910b Selu json" "$OUT" "$f"
+done
+eq "tiling 910b Selu --bin: totalElements, blockFactor, ubFactor" "$(hex t9.bin)" \
+    "a086010000000000""3008000000000000""0060000000000000"
+run "tiling arch35 Selu int8 through inplace-selu" 0 "$G" tiling inplace-selu --soc Ascend950 --shape 1000 \
+    --dtype int8
+for f in "blockFactor: 32" "ubFactor: 17536" "tilingKey: 0" "blockDim: 32"; do
+    has "tiling arch35 Selu int8" "$OUT" "$f"
+done
+refuse "tiling Selu takes one input" "Selu has one input" -- \
+    "$G" tiling aclnnSelu --soc Ascend950 --shape 4 --dtype fp32 --input1-shape 3
 run "tiling empty tensor" 0 "$G" tiling softshrink --soc Ascend950 --shape 0,9,1 --dtype fp16 --bin t5.bin
 eq "tiling empty tensor: the all-zero struct" "$(hex t5.bin)" "$(printf '0%.0s' $(seq 96))"
 has "tiling empty tensor" "$OUT" "blockDim: 1"

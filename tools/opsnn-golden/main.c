@@ -70,7 +70,7 @@ static const golden_command TOOL_COMMANDS[] = {
      "--testcase NAME (repeatable) runs only the cases of that testcase_name.\n"
      "Exit status: 0 all pass, 1 a case fails, 2 bad input (a bad row or refused case).\n", NULL},
     {"tiling", golden_cmd_tiling,
-     "tiling softshrink|selu|hardshrink --shape S --dtype T [--soc NAME]\n"
+     "tiling softshrink|selu|hardshrink|Softshrink|Selu --shape S --dtype T [--soc NAME]\n"
      "       [--core-num N] [--ub-size B] [--lambda L] [--input1-shape S]\n"
      "       [--input1-dtype T] [--output-shape S] [--output-dtype T] [--json] [--bin FILE]\n",
      "The ops-nn host tiling for this shape and dtype on a SoC (docs/tiling.md); --json\n"

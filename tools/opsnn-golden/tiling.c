@@ -102,6 +102,8 @@ typedef struct {
     opsnn_softshrink_grad_tiling ss;
     opsnn_selu_grad_tiling se;
     opsnn_hardshrink_grad_tiling hs;
+    opsnn_softshrink_tiling sf;
+    opsnn_selu_tiling sl;
     unsigned char bytes[OPSNN_SELU_GRAD_TILING_DATA_SIZE]; /* the largest struct */
     size_t nbytes;
     uint32_t block_dim;
@@ -114,7 +116,7 @@ struct tiling_op {
     const char *kernel_op; /* the ops-nn folder, as opsnn_op_lookup() names it */
     const char *alias; /* the command's short name */
     const char *type; /* the NPU op */
-    const char *tensors[3]; /* the NPU op's tensors */
+    const char *tensors[3]; /* the NPU op's tensors; a forward op's [1] is NULL */
     const char *source[2]; /* ops-nn tiling file: arch35, 910b */
     int has_lambd;
     aclnnStatus (*compute)(tiling_case *c, const opsnn_tiling_tensor t[3]);
@@ -149,6 +151,23 @@ static aclnnStatus hardshrink_compute(tiling_case *c, const opsnn_tiling_tensor 
     return st != ACLNN_SUCCESS ? st
                                : opsnn_hardshrink_grad_tiling_bytes(&c->hs, c->bytes, sizeof c->bytes,
                                                                     &c->nbytes);
+}
+
+static aclnnStatus softshrink_fwd_compute(tiling_case *c, const opsnn_tiling_tensor t[3])
+{
+    aclnnStatus st = opsnn_softshrink_tiling_compute(&c->plat, &t[0], c->lambd, &c->sf);
+    c->block_dim = c->sf.block_dim;
+    c->workspace_size = c->sf.workspace_size;
+    return st != ACLNN_SUCCESS ? st
+                               : opsnn_softshrink_tiling_bytes(&c->sf, c->bytes, sizeof c->bytes, &c->nbytes);
+}
+
+static aclnnStatus selu_fwd_compute(tiling_case *c, const opsnn_tiling_tensor t[3])
+{
+    aclnnStatus st = opsnn_selu_tiling_compute(&c->plat, &t[0], &c->sl);
+    c->block_dim = c->sl.block_dim;
+    c->workspace_size = c->sl.workspace_size;
+    return st != ACLNN_SUCCESS ? st : opsnn_selu_tiling_bytes(&c->sl, c->bytes, sizeof c->bytes, &c->nbytes);
 }
 
 static void print_softshrink_data(printer *p, const tiling_case *c)
@@ -201,6 +220,40 @@ static void print_hardshrink_data(printer *p, const tiling_case *c)
     member_f32(p, "lambd", c->hs.data.lambd);
 }
 
+static void print_softshrink_fwd_data(printer *p, const tiling_case *c)
+{
+    member_i64(p, "totalNum", c->sf.data.totalNum);
+    member_i64(p, "blockFactor", c->sf.data.blockFactor);
+    member_i64(p, "ubFactor", c->sf.data.ubFactor);
+    member_f32(p, "lambd", c->sf.data.lambd);
+}
+
+static void print_selu_fwd_data(printer *p, const tiling_case *c)
+{
+    member_i64(p, "totalElements", c->sl.data.totalElements);
+    member_i64(p, "blockFactor", c->sl.data.blockFactor);
+    member_i64(p, "ubFactor", c->sl.data.ubFactor);
+}
+
+static void print_softshrink_fwd_key(printer *p, const tiling_case *c)
+{
+    member_u64(p, "tilingKey", c->sf.tiling_key);
+}
+
+/* arch35 packs one placeholder (schMode 0); the experimental code selects its
+ * template by the dtype. */
+static void print_selu_fwd_key(printer *p, const tiling_case *c)
+{
+    if (c->plat.algo != OPSNN_TILING_910B) {
+        member_u64(p, "tilingKey", c->sl.tiling_key);
+        return;
+    }
+    const golden_dtype *dt = golden_dtype_by_acl(c->sl.dtype);
+    open_group(p, "templateArgs");
+    member_str(p, "D_T_X", dt != NULL ? dt->name : "?");
+    close_group(p);
+}
+
 static void print_softshrink_key(printer *p, const tiling_case *c)
 {
     member_u64(p, "tilingKey", c->ss.tiling_key);
@@ -235,19 +288,29 @@ static const tiling_op TILING_OPS[] = {
      {"activation/hard_shrink_grad/op_host/arch35/hard_shrink_grad_tiling.cpp",
       "experimental/activation/hard_shrink_grad/op_host/hard_shrink_grad_tiling.cpp"},
      1, hardshrink_compute, print_hardshrink_data, print_hardshrink_key},
+    /* the forward operators: no short name ("softshrink" and "selu" mean the
+     * backward ones), found by their NPU op or aclnn names */
+    {"softshrink", NULL, "Softshrink", {"x", NULL, "y"},
+     {"activation/softshrink/op_host/arch35/softshrink_tiling.cpp", NULL},
+     1, softshrink_fwd_compute, print_softshrink_fwd_data, print_softshrink_fwd_key},
+    {"selu", NULL, "Selu", {"x", NULL, "y"},
+     {"activation/selu/op_host/arch35/selu_tiling_arch35.cpp",
+      "experimental/activation/selu/op_host/selu_tiling.cpp"},
+     0, selu_fwd_compute, print_selu_fwd_data, print_selu_fwd_key},
 };
 #define NTILING_OPS (sizeof TILING_OPS / sizeof TILING_OPS[0])
-#define TILING_OP_NAMES "softshrink, selu or hardshrink"
+#define TILING_OP_NAMES "softshrink, selu, hardshrink, Softshrink or Selu"
 
 /* The op a command-line name means: a short name ("hardshrink"), the NPU op
- * ("HardShrinkGrad"), or any name of a library operator whose ops-nn kernel
- * op has a tiling here ("hardshrink-backward", "aclnnHardshrinkBackward",
- * "hard_shrink_grad"). The short names come first, so "softshrink" and
- * "selu" mean the backward ops' tilings. */
+ * ("HardShrinkGrad", "Selu"), or any name of a library operator whose ops-nn
+ * kernel op has a tiling here ("hardshrink-backward", "aclnnHardshrinkBackward",
+ * "hard_shrink_grad", "aclnnSelu", "inplace-selu"). The short names come
+ * first, so "softshrink" and "selu" mean the backward ops' tilings. */
 static const tiling_op *find_tiling_op(const char *name)
 {
     for (size_t i = 0; i < NTILING_OPS; i++) {
-        if (strcmp(name, TILING_OPS[i].alias) == 0 || strcmp(name, TILING_OPS[i].type) == 0) {
+        const char *alias = TILING_OPS[i].alias;
+        if ((alias != NULL && strcmp(name, alias) == 0) || strcmp(name, TILING_OPS[i].type) == 0) {
             return &TILING_OPS[i];
         }
     }
@@ -272,10 +335,13 @@ static void print_tiling(const tiling_case *c, int json)
     member_str(&p, "op", op->type);
     member_str(&p, "soc", c->plat.name);
     member_str(&p, "algorithm", b910 ? "910b" : "arch35");
-    member_str(&p, "source", op->source[b910]);
+    member_str(&p, "source", op->source[b910] != NULL ? op->source[b910] : "none");
     member_i64(&p, "vectorCoreNum", c->plat.core_num);
     member_i64(&p, "ubSize", c->plat.ub_size);
     for (int k = 0; k < 3; k++) {
+        if (op->tensors[k] == NULL) {
+            continue;
+        }
         open_group(&p, op->tensors[k]);
         member_str(&p, "dtype", c->dt[k]->name);
         golden_shape_format(&c->shape[k], buf, sizeof buf);
@@ -371,6 +437,10 @@ static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
     }
     if (!c->op->has_lambd && golden_opt_has(o, "lambda")) {
         return golden_fail(e, "--lambda: %s has no lambd attribute", c->op->type);
+    }
+    if (c->op->tensors[1] == NULL &&
+        (golden_opt_has(o, "input1-shape") || golden_opt_has(o, "input1-dtype"))) {
+        return golden_fail(e, "--input1-shape / --input1-dtype: %s has one input", c->op->type);
     }
     if (get_platform(o, &c->plat, e) != 0 || get_tensors(o, c, e) != 0) {
         return -1;

@@ -1,6 +1,6 @@
-/* The `tiling` sub-command: the NPU tiling data of SoftShrinkGrad, SeluGrad
- * and HardShrinkGrad from the library's reference calculators in
- * opsnn/tiling.h. */
+/* The `tiling` sub-command: the NPU tiling data of SoftShrinkGrad, SeluGrad,
+ * HardShrinkGrad and the forward Softshrink and Selu from the library's
+ * reference calculators in opsnn/tiling.h. */
 #ifndef OPSNN_GOLDEN_TILING_H_
 #define OPSNN_GOLDEN_TILING_H_
 
