@@ -217,7 +217,7 @@ typedef struct {
 
 /** Softshrink tiling of x (the NPU op's input; y is not read) with attribute
  *  lambd (any value: the NPU code only warns on NaN and infinity). Only the
- *  arch35 code exists: a OPSNN_TILING_910B platform is refused. */
+ *  arch35 code exists: an OPSNN_TILING_910B platform is refused. */
 OPSNN_API aclnnStatus opsnn_softshrink_tiling_compute(const opsnn_platform *platform,
                                                       const opsnn_tiling_tensor *x, float lambd,
                                                       opsnn_softshrink_tiling *tiling);
