@@ -212,27 +212,36 @@ static void print_selu_data(printer *p, const tiling_case *c)
     member_i64_array(p, "outStrides", d->outStrides, OPSNN_SELU_GRAD_MAX_DIM);
 }
 
+/* The one-dim structs (HardShrinkGrad, Softshrink, Selu): the element count
+ * under its struct's name, elements per core and per UB pass, then lambd
+ * when the struct has one. */
+static void print_flat(printer *p, const char *total_name, int64_t total, int64_t per_core,
+                       int64_t per_pass, const float *lambd)
+{
+    member_i64(p, total_name, total);
+    member_i64(p, "blockFactor", per_core);
+    member_i64(p, "ubFactor", per_pass);
+    if (lambd != NULL) {
+        member_f32(p, "lambd", *lambd);
+    }
+}
+
 static void print_hardshrink_data(printer *p, const tiling_case *c)
 {
-    member_i64(p, "totalNum", c->hs.data.totalNum);
-    member_i64(p, "blockFactor", c->hs.data.blockFactor);
-    member_i64(p, "ubFactor", c->hs.data.ubFactor);
-    member_f32(p, "lambd", c->hs.data.lambd);
+    const opsnn_hardshrink_grad_tiling_data *d = &c->hs.data;
+    print_flat(p, "totalNum", d->totalNum, d->blockFactor, d->ubFactor, &d->lambd);
 }
 
 static void print_softshrink_fwd_data(printer *p, const tiling_case *c)
 {
-    member_i64(p, "totalNum", c->sf.data.totalNum);
-    member_i64(p, "blockFactor", c->sf.data.blockFactor);
-    member_i64(p, "ubFactor", c->sf.data.ubFactor);
-    member_f32(p, "lambd", c->sf.data.lambd);
+    const opsnn_softshrink_tiling_data *d = &c->sf.data;
+    print_flat(p, "totalNum", d->totalNum, d->blockFactor, d->ubFactor, &d->lambd);
 }
 
 static void print_selu_fwd_data(printer *p, const tiling_case *c)
 {
-    member_i64(p, "totalElements", c->sl.data.totalElements);
-    member_i64(p, "blockFactor", c->sl.data.blockFactor);
-    member_i64(p, "ubFactor", c->sl.data.ubFactor);
+    const opsnn_selu_tiling_data *d = &c->sl.data;
+    print_flat(p, "totalElements", d->totalElements, d->blockFactor, d->ubFactor, NULL);
 }
 
 static void print_softshrink_fwd_key(printer *p, const tiling_case *c)
@@ -299,7 +308,19 @@ static const tiling_op TILING_OPS[] = {
      0, selu_fwd_compute, print_selu_fwd_data, print_selu_fwd_key},
 };
 #define NTILING_OPS (sizeof TILING_OPS / sizeof TILING_OPS[0])
-#define TILING_OP_NAMES "softshrink, selu, hardshrink, Softshrink or Selu"
+
+/* "softshrink, selu, ... or Selu": each row's short name, else its NPU op. */
+static const char *tiling_op_names(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NTILING_OPS && len < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == NTILING_OPS ? " or " : ", ";
+        const char *name = TILING_OPS[i].alias != NULL ? TILING_OPS[i].alias : TILING_OPS[i].type;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, name);
+    }
+    return buf;
+}
 
 /* The op a command-line name means: a short name ("hardshrink"), the NPU op
  * ("HardShrinkGrad", "Selu"), or any name of a library operator whose ops-nn
@@ -428,12 +449,13 @@ static int get_tensors(const golden_opts *o, tiling_case *c, golden_err *e)
 static int compute(const golden_opts *o, tiling_case *c, golden_err *e)
 {
     const char *name = o->npos > 0 ? o->pos[0] : NULL;
+    char names[128];
     if (name == NULL || o->npos > 1) {
-        return golden_fail(e, "name one operator: " TILING_OP_NAMES);
+        return golden_fail(e, "name one operator: %s", tiling_op_names(names, sizeof names));
     }
     c->op = find_tiling_op(name);
     if (c->op == NULL) {
-        return golden_fail(e, "unknown operator \"%s\" (%s)", name, TILING_OP_NAMES);
+        return golden_fail(e, "unknown operator \"%s\" (%s)", name, tiling_op_names(names, sizeof names));
     }
     if (!c->op->has_lambd && golden_opt_has(o, "lambda")) {
         return golden_fail(e, "--lambda: %s has no lambd attribute", c->op->type);
