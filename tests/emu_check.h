@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_selu.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
 #include "opsnn/opsnn.h"
 #include "test_util.h"
@@ -17,16 +19,41 @@
 #define EMU_MAX_ISA 16 /* every enum value a build may add; unknown ones report absent */
 
 typedef struct {
-    int selu; /* 1: SeluBackward, 0: SoftshrinkBackward */
+    int selu; /* 1: SeluBackward, 0: SoftshrinkBackward (forward: Selu, Softshrink) */
     aclDataType dt;
     size_t n;
-    const void *a, *b; /* gradOutput, result / self */
+    const void *a, *b; /* gradOutput, result / self (forward: self, and b unused) */
     float lambda;      /* softshrink only */
+    int forward;       /* 1: the forward operator, on a alone */
 } run_case;
+
+static inline void emu_run_forward(const run_case *c, const int64_t *dims, void *y)
+{
+    aclTensor *ta = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->a);
+    aclTensor *ty = tu_tensor(dims, 1, c->dt, y);
+    assert_true(ta && ty);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    if (c->selu) {
+        assert_int_equal(aclnnSeluGetWorkspaceSize(ta, ty, &ws, &ex), ACLNN_SUCCESS);
+        assert_int_equal(tu_run_phase2(aclnnSelu, ex, ws), ACLNN_SUCCESS);
+    } else {
+        aclScalar *l = tu_scalar_f32(c->lambda);
+        assert_int_equal(aclnnSoftshrinkGetWorkspaceSize(ta, l, ty, &ws, &ex), ACLNN_SUCCESS);
+        assert_int_equal(tu_run_phase2(aclnnSoftshrink, ex, ws), ACLNN_SUCCESS);
+        aclDestroyScalar(l);
+    }
+    aclDestroyTensor(ta);
+    aclDestroyTensor(ty);
+}
 
 static inline void emu_run_library(const run_case *c, void *y)
 {
     const int64_t dims[1] = {(int64_t)c->n};
+    if (c->forward) {
+        emu_run_forward(c, dims, y);
+        return;
+    }
     aclTensor *ta = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->a);
     aclTensor *tb = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->b);
     aclTensor *ty = tu_tensor(dims, 1, c->dt, y);

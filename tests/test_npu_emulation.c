@@ -74,7 +74,7 @@ static void sweep16(int selu, aclDataType dt, const uint16_t *partners, size_t n
             }
         }
     }
-    run_case c = {selu, dt, n, a, b, lambda};
+    run_case c = {selu, dt, n, a, b, lambda, 0};
     check(&c, dt == ACL_FLOAT16 ? "fp16 sweep" : "bf16 sweep");
     free(a);
     free(b);
@@ -101,7 +101,7 @@ static void selu_int8_every_pair_matches_emulation(void **state)
         g[i] = (int8_t)(uint8_t)(i >> 8);
         r[i] = (int8_t)(uint8_t)i;
     }
-    run_case c = {1, ACL_INT8, 65536, g, r, 0.0f};
+    run_case c = {1, ACL_INT8, 65536, g, r, 0.0f, 0};
     check(&c, "int8 pairs");
     free(g);
     free(r);
@@ -146,7 +146,7 @@ static void selu_int32_grid_matches_emulation(void **state)
             r[i * nv + j] = vals[j];
         }
     }
-    run_case c = {1, ACL_INT32, n, g, r, 0.0f};
+    run_case c = {1, ACL_INT32, n, g, r, 0.0f, 0};
     check(&c, "int32 grid");
     free(g);
     free(r);
@@ -180,7 +180,7 @@ static void selu_fp32_random_matches_emulation(void **state)
     tu_rng rng = {2026};
     fill_f32(&rng, g, n);
     fill_f32(&rng, r, n);
-    run_case c = {1, ACL_FLOAT, n, g, r, 0.0f};
+    run_case c = {1, ACL_FLOAT, n, g, r, 0.0f, 0};
     check(&c, "fp32 random");
     free(g);
     free(r);
@@ -202,7 +202,7 @@ static void softshrink_every_16bit_self_and_random_fp32_match_emulation(void **s
     for (size_t l = 0; l < sizeof LAMBDAS / sizeof LAMBDAS[0]; l++) {
         sweep16(0, ACL_FLOAT16, f16_g, 2, LAMBDAS[l], 0);
         sweep16(0, ACL_BF16, bf16_g, 2, LAMBDAS[l], 0);
-        run_case c = {0, ACL_FLOAT, n, g, x, LAMBDAS[l]};
+        run_case c = {0, ACL_FLOAT, n, g, x, LAMBDAS[l], 0};
         check(&c, "softshrink fp32 random");
     }
     free(g);

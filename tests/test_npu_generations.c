@@ -106,7 +106,7 @@ static void sweep16(gen g, int selu, aclDataType dt, float lambda)
             b[k + half] = partners[p];
         }
     }
-    run_case c = {selu, dt, n, a, b, lambda};
+    run_case c = {selu, dt, n, a, b, lambda, 0};
     check_gen(g, &c, dt == ACL_FLOAT16 ? "fp16 sweep" : "bf16 sweep");
     free(a);
     free(b);
@@ -135,7 +135,7 @@ static void selu_8bit_every_pair(void **state)
         g[i] = (uint8_t)(i >> 8);
         r[i] = (uint8_t)i;
     }
-    run_case c = {1, ACL_INT8, 65536, g, r, 0.0f};
+    run_case c = {1, ACL_INT8, 65536, g, r, 0.0f, 0};
     check_gen(GEN_EXPERIMENTAL, &c, "int8 pairs");
     check_gen(GEN_TBE, &c, "int8 pairs");
     c.dt = ACL_UINT8;
@@ -171,7 +171,7 @@ static void selu_int32_grid(void **state)
         g[i] = v[i / nv];
         r[i] = v[i % nv];
     }
-    run_case c = {1, ACL_INT32, n, g, r, 0.0f};
+    run_case c = {1, ACL_INT32, n, g, r, 0.0f, 0};
     check_gen(GEN_EXPERIMENTAL, &c, "int32 grid");
     check_gen(GEN_TBE, &c, "int32 grid");
     free(g);
@@ -207,7 +207,7 @@ static void selu_fp32_specials_and_random(void **state)
             r[i] = rnd32(&s);
         }
     }
-    run_case c = {1, ACL_FLOAT, n, g, r, 0.0f};
+    run_case c = {1, ACL_FLOAT, n, g, r, 0.0f, 0};
     check_gen(GEN_EXPERIMENTAL, &c, "fp32");
     check_gen(GEN_TBE, &c, "fp32");
     free(g);
@@ -247,7 +247,7 @@ static void selu_lengths_and_ub_boundaries(void **state)
                 if (g == GEN_TBE && dts[d] == ACL_UINT8) {
                     continue;
                 }
-                run_case c = {1, dts[d], n, a, b, 0.0f};
+                run_case c = {1, dts[d], n, a, b, 0.0f, 0};
                 check_gen((gen)g, &c, "length");
             }
             free(a);
@@ -282,7 +282,7 @@ static void softshrink_fp32(void **state)
     }
     for (size_t l = 0; l < sizeof LAMBDAS / sizeof LAMBDAS[0]; l++) {
         for (int gg = 0; gg < 2; gg++) {
-            run_case c = {0, ACL_FLOAT, n, g, x, LAMBDAS[l]};
+            run_case c = {0, ACL_FLOAT, n, g, x, LAMBDAS[l], 0};
             check_gen((gen)gg, &c, "fp32");
         }
     }

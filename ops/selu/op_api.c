@@ -36,8 +36,9 @@ const opsnn_op_info opsnn_op_selu = {
     .ninputs = 1,
     .operands = {"self", "out"},
     .dtypes = SELU_DTYPES,
-    /* the arch35 kernel on every configuration (docs/fidelity.md) */
-    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
+    /* arch35, the ops-nn experimental kernel, and arch35 for the built-in
+     * TBE kernel, whose differences are not modelled (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU_EXP, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
     .ps_per_elem = {281, 147}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */
@@ -49,8 +50,9 @@ const opsnn_op_info opsnn_op_inplace_selu = {
     .ninputs = 1,
     .operands = {"selfRef", "selfRef"},
     .dtypes = SELU_DTYPES,
-    /* the arch35 kernel on every configuration (docs/fidelity.md) */
-    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU},
+    /* arch35, the ops-nn experimental kernel, and arch35 for the built-in
+     * TBE kernel, whose differences are not modelled (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SELU, OPSNN_KERNEL_SELU_EXP, OPSNN_KERNEL_SELU},
     .params_size = sizeof(opsnn_selu_params),
     .tiling = tiling,
     .ps_per_elem = {281, 147}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */

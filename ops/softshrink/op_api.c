@@ -32,8 +32,9 @@ const opsnn_op_info opsnn_op_softshrink = {
     .operands = {"self", "out"},
     .dtypes = {{ACL_FLOAT, OPSNN_SOCS_ALL, 0}, {ACL_FLOAT16, OPSNN_SOCS_ALL, 0},
                {ACL_BF16, BF16_SOCS, 0}},
-    /* the arch35 kernel on every configuration (docs/fidelity.md) */
-    .kernels = {OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK},
+    /* arch35; ops-nn builds no Softshrink for the 910B, so arch35 there too;
+     * the built-in TBE kernel (docs/fidelity.md) */
+    .kernels = {OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK, OPSNN_KERNEL_SOFTSHRINK_TBE},
     .params_size = sizeof(opsnn_softshrink_params),
     .tiling = tiling,
     .ps_per_elem = {43, 75}, /* fp32, 16-bit at 64K on 1 thread: docs/dev/design-notes.md */

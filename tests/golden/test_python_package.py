@@ -444,6 +444,15 @@ with tempfile.TemporaryDirectory() as d:
         cli = np.fromfile(os.path.join(d, "y.bin"), np.int32)
         check("CLI and Python agree on %s" % opp, cli[0] == want and opsnn.selu_backward(g5, r5, opp=opp)[0] == want)
     opsnn.set_soc(None)
+# the forward operators' A2/A3 kernels: the TBE Softshrink computes FLOAT16
+# with lambd 0.3 rounded to half (0.3125 - 0.300048828125 = 0x2260; arch35
+# 0x2266), the experimental Selu saturates int8 (122 -> 127; arch35 -128)
+x16 = np.array([0x3500], np.uint16).view(np.float16)
+check("softshrink fp16 tbe", opsnn.softshrink(x16, lambd=0.3, soc="Ascend910B").view(np.uint16)[0] == 0x2260)
+check("softshrink fp16 arch35", opsnn.softshrink(x16, lambd=0.3).view(np.uint16)[0] == 0x2266)
+x8 = np.array([122], np.int8)
+check("selu int8 experimental", opsnn.selu(x8, soc="Ascend910B", opp="ops-nn")[0] == 127)
+check("selu int8 arch35", opsnn.selu(x8)[0] == -128)
 
 # every operator of the library is a function, made from its description
 import inspect  # noqa: E402

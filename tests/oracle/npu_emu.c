@@ -588,3 +588,98 @@ void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *g
         }
     }
 }
+
+/* ---- forward operators of the Atlas A2/A3 generations ---------------------- *
+ * experimental/activation/selu/op_kernel/selu.h (ComputeFloat16,
+ * ComputeCastFp32<int8_t>) and tbe/impl/dynamic/soft_shrink.py (the
+ * tik.vcopy branch of _softshrink_compute). */
+
+/* An ordered compare of two compute registers: a < b (lt) or a > b / a <= b. */
+enum fcmp { F_LT, F_GT, F_LE };
+
+static int c_cmp(ctype c, uint32_t a, uint32_t b, enum fcmp op)
+{
+    int nan = c.half ? is_nan16((uint16_t)a) || is_nan16((uint16_t)b) : is_nan32(a) || is_nan32(b);
+    if (nan) {
+        return 0;
+    }
+    double x = c.half ? value16((uint16_t)a) : value32(a);
+    double y = c.half ? value16((uint16_t)b) : value32(b);
+    return op == F_LT ? x < y : op == F_GT ? x > y : x <= y;
+}
+
+void npu_emu_softshrink_tbe(aclDataType dt, size_t n, const void *x, float lambd, void *y)
+{
+    init_formats();
+    ctype c = {dt == ACL_FLOAT16};
+    uint32_t sign = c.half ? 0x8000u : 0x80000000u;
+    /* lambd as a value of the compute type; vmuls(lambd, -1) flips its sign */
+    uint32_t l = isnan(lambd) ? (c.half ? 0x7e00u : 0x7fc00000u) : c_const(c, lambd);
+    uint32_t neg_l = l ^ sign;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t v = gen_in(dt, x, k);
+        int nan = c.half ? is_nan16((uint16_t)v) : is_nan32(v);
+        uint32_t xn = nan ? 0u : v;                     /* vsel(x == x, x, 0) */
+        uint32_t r1 = c_cmp(c, xn & ~sign, l, F_LE) ? 0u : xn; /* vabs, vcmp le, vsel */
+        uint32_t sub = c_op(c, r1, neg_l, 0);           /* vsub(r1, lambd) */
+        uint32_t r2 = c_cmp(c, r1, l, F_GT) ? sub : r1;
+        uint32_t add = c_op(c, r2, l, 0);               /* vadd(r2, lambd) */
+        uint32_t r = c_cmp(c, r2, neg_l, F_LT) ? add : r2;
+        switch (dt) {
+        case ACL_FLOAT: memcpy((unsigned char *)y + k * 4, &r, 4); break;
+        case ACL_FLOAT16: ((uint16_t *)y)[k] = (uint16_t)r; break;
+        default: ((uint16_t *)y)[k] = f32_to_bf16(r, 0); break;
+        }
+    }
+}
+
+#define EMU_SELU_ALPHA 1.6732632423543772848170429916717
+#define EMU_SELU_SCALE 1.0507009873554804934193349852946
+
+/* The half encoding toward zero (CAST_TRUNC) of a finite v. */
+static uint16_t encode_trunc16(double v)
+{
+    uint16_t near = encode(&F16, v, 0);
+    double a = fabs(v);
+    unsigned k = near & 0x7fffu;
+    if (k > 0 && F16.value[k] > a) {
+        k--;
+    }
+    return (uint16_t)((near & 0x8000u) | k);
+}
+
+void npu_emu_selu_experimental(aclDataType dt, size_t n, const void *x, void *y)
+{
+    init_formats();
+    for (size_t k = 0; k < n; k++) {
+        if (dt == ACL_FLOAT16) {
+            ctype c = {1};
+            uint16_t h = ((const uint16_t *)x)[k];
+            if (is_nan16(h)) {
+                ((uint16_t *)y)[k] = (uint16_t)(h | 0x200u);
+                continue;
+            }
+            uint16_t t = c_cmp(c, h, 0u, F_LT) ? h : 0u;              /* Mins(x, 0) */
+            uint16_t e = round16(exp(value16(t)));                    /* Exp: the ideal one */
+            uint16_t d = h_op(e, h_const(-1.0f), 0);                  /* Adds(-1) */
+            uint16_t m = h_op(d, encode(&F16, EMU_SELU_ALPHA, 0), 1); /* Muls(ALPHA_F16) */
+            m = c_cmp(c, m, 0u, F_LT) ? m : 0u;                       /* Mins(m, 0) */
+            uint16_t p = c_cmp(c, h, 0u, F_GT) ? h : 0u;              /* Maxs(x, 0) */
+            uint16_t s = h_op(p, m, 0);                               /* Add */
+            ((uint16_t *)y)[k] = h_op(s, encode(&F16, EMU_SELU_SCALE, 0), 1); /* Muls(SCALE_F16) */
+        } else { /* ACL_INT8: int8 -> half -> float32, the float32 steps, CAST_TRUNC twice */
+            ctype c = {0};
+            uint32_t v = widen(&F16, encode(&F16, (double)((const int8_t *)x)[k], 0));
+            uint32_t t = c_cmp(c, v, 0u, F_LT) ? v : 0u;
+            uint32_t e = round32(exp(value32(t)));
+            uint32_t d = f_op(e, f_bits(-1.0f), 0);
+            uint32_t m = f_op(d, f_bits((float)EMU_SELU_ALPHA), 1);
+            m = c_cmp(c, m, 0u, F_LT) ? m : 0u;
+            uint32_t p = c_cmp(c, v, 0u, F_GT) ? v : 0u;
+            uint32_t s = f_op(p, m, 0);
+            uint32_t r = f_op(s, f_bits((float)EMU_SELU_SCALE), 1);
+            uint16_t h = encode_trunc16(value32(r));
+            ((int8_t *)y)[k] = (int8_t)to_int(value16(h), 1, INT8_MIN, INT8_MAX);
+        }
+    }
+}

@@ -53,6 +53,15 @@ void npu_emu_selu_grad_tbe(aclDataType dt, size_t n, const void *grad, const voi
 void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *grad, const void *x,
                                 float lambd, void *y);
 
+/* The forward operators' Atlas A2/A3 kernels. Softshrink of the TBE kernel
+ * (FLOAT, FLOAT16, BF16; lambd as float32, converted here to the compute
+ * type). Selu of the ops-nn experimental kernel for FLOAT16 and INT8 (its
+ * other dtypes take arch35's steps); its Exp is exp() of libm rounded once
+ * to the register type, an ideal Exp that the NPU's may differ from in the
+ * last bit. */
+void npu_emu_softshrink_tbe(aclDataType dt, size_t n, const void *x, float lambd, void *y);
+void npu_emu_selu_experimental(aclDataType dt, size_t n, const void *x, void *y);
+
 /* The conversions, for tests that pin them on their own. */
 uint16_t npu_emu_f32_to_f16(uint32_t f32_bits);  /* CAST_RINT */
 uint32_t npu_emu_f16_to_f32(uint16_t h);          /* exact */
