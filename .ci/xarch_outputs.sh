@@ -14,9 +14,12 @@
 #                fp16 overflow edge, +-SCALE_ALPHA (g = +-inf there makes
 #                inf * 0), all 65536 int8 pairs, int32 saturation and fp16
 #                overflow edges; and aclnnSelu's goldens of
-#                tests/golden/atk_selu_small.json (opsnn-golden run). The
-#                backward cases run on the default Ascend950 and, again, on
-#                Ascend910B with each operator package (the A2/A3 kernels).
+#                tests/golden/atk_selu_small.json (opsnn-golden run); and
+#                every fp16 pattern. The backward cases run on the default
+#                Ascend950 and, again, on Ascend910B with each operator
+#                package (the A2/A3 kernels); the forward ones on the A2/A3
+#                kernels that differ from arch35's (TBE Softshrink,
+#                experimental Selu).
 # OUTDIR/<isa>-t<threads>/  one output file (+ .rc) per case, for each ISA
 #                path (OPSNN_ISA) and thread count (OPSNN_NUM_THREADS 1, 3).
 set -euo pipefail
@@ -68,6 +71,8 @@ cross "$in/sp_int32_g.bin" "$in/sp_int32_x.bin" V "${I32[@]}"
 I8=()
 for ((v = 0; v < 256; v++)); do I8+=("$(printf '%02x' $v)"); done
 cross "$in/sp_int8_g.bin" "$in/sp_int8_x.bin" C "${I8[@]}"
+
+perl -e 'print pack("v*", 0 .. 65535)' >"$in/all_fp16.bin" # every fp16 pattern
 
 elems() { # FILE DTYPE
     local bytes
@@ -161,6 +166,24 @@ for isa in $isas; do
                     --self-dtype fp32 --out-dtype fp16 --shape "$n" --lambd -1
             fi
         done
+        # the forward operators' Atlas A2/A3 kernels: the TBE Softshrink
+        # (builtin) and the experimental Selu (ops-nn) over every fp16
+        # pattern, the special values and every int8 value
+        for l in 0.3 0.5 nan; do
+            run_case "softshrink_fwd_all_fp16_tbe_l$l" softshrink --soc Ascend910B --opp builtin \
+                --self "$in/all_fp16.bin" --dtype fp16 --shape 65536 --lambd "$l"
+        done
+        for d in fp32 bf16; do
+            n=$(elems "$in/sp_${d}_x.bin" "$d")
+            for l in 0.3 nan; do
+                run_case "softshrink_fwd_sp_${d}_tbe_l$l" softshrink --soc Ascend910B --opp builtin \
+                    --self "$in/sp_${d}_x.bin" --dtype "$d" --shape "$n" --lambd "$l"
+            done
+        done
+        run_case selu_fwd_all_fp16_exp selu --soc Ascend910B --opp ops-nn \
+            --self "$in/all_fp16.bin" --dtype fp16 --shape 65536
+        run_case selu_fwd_int8_exp selu --soc Ascend910B --opp ops-nn \
+            --self "$in/sp_int8_x.bin" --dtype int8 --shape "$(elems "$in/sp_int8_x.bin" int8)"
         # aclnnSelu (forward, its own exp) through the ATK case reader: every
         # golden of tests/golden/atk_selu_small.json (case 8 is a bad case on
         # purpose, so the run exits 2 on every build: its status is an output)
