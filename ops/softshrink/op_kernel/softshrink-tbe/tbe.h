@@ -1,7 +1,8 @@
 /*
  * Softshrink of the CANN built-in TBE kernel (internal):
  * tbe/impl/dynamic/soft_shrink.py, the high_performance implementation on
- * chips with tik.vcopy (Ascend910B, Ascend910_93, Ascend310P). In the input's
+ * chips with tik.vcopy (Ascend910B, Ascend910_93, Ascend310P; libopsnn runs
+ * it for Ascend910 too, docs/fidelity.md). In the input's
  * compute type (half for FLOAT16, float32 for FLOAT and BF16, which the DSL
  * promotes) with lambd as a value of that type:
  *     x' = x == x ? x : 0
@@ -29,7 +30,7 @@
 #include "kernels.h"
 
 /* The arch35 kernels this family wraps. */
-#define OPSNN_UKERNEL(kind, isa, dtype, fn) \
+#define OPSNN_UKERNEL(kind, isa, dtype, fn)                                                    \
     void fn(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *params);
 #include "../softshrink/list.inc"
 #undef OPSNN_UKERNEL
@@ -47,12 +48,12 @@
 
 /* Micro-kernel `name` on `T` elements: the NaN-lambd copy, else the arch35
  * kernel `arch35` with lambd through `round` (the compute type's value). */
-#define OPSNN_SOFTSHRINK_TBE_FN(name, arch35, T, abs, inf, round)                                   \
+#define OPSNN_SOFTSHRINK_TBE_FN(name, arch35, T, abs, inf, round)                              \
     void name(size_t n, const void *a, const void *b, void *y, const opsnn_kparams *p)         \
     {                                                                                          \
         float lambd = ((const opsnn_softshrink_params *)p->op)->lambd;                         \
         if (lambd != lambd) {                                                                  \
-            OPSNN_SOFTSHRINK_TBE_KEEP(T, abs, inf)                                                  \
+            OPSNN_SOFTSHRINK_TBE_KEEP(T, abs, inf)                                             \
             return;                                                                            \
         }                                                                                      \
         const opsnn_softshrink_params c = {round(lambd)};                                      \
@@ -80,7 +81,7 @@ static inline float opsnn_softshrink_tbe_half(float lambd)
                             opsnn_softshrink_ukernel__##isa##_f16, uint16_t, 0x7fffu, 0x7c00u, \
                             opsnn_softshrink_tbe_half)                                         \
     OPSNN_SOFTSHRINK_TBE_FN(opsnn_softshrink_tbe_ukernel__##isa##_bf16,                        \
-                            opsnn_softshrink_ukernel__##isa##_bf16, uint16_t, 0x7fffu, 0x7f80u,\
+                            opsnn_softshrink_ukernel__##isa##_bf16, uint16_t, 0x7fffu, 0x7f80u, \
                             opsnn_softshrink_tbe_f32)
 
 #endif /* OPSNN_KERNELS_SOFTSHRINK_TBE_H_ */
