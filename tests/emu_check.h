@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aclnnop/aclnn_selu.h"
-#include "aclnnop/aclnn_softshrink.h"
 #include "kernels/kernels.h" /* opsnn_kernels_select / opsnn_cpu_has_isa: the ISA loop */
 #include "opsnn/opsnn.h"
 #include "test_util.h"
@@ -32,15 +30,11 @@ static inline void emu_run_forward(const run_case *c, const int64_t *dims, void 
     aclTensor *ta = tu_tensor(dims, 1, c->dt, (void *)(uintptr_t)c->a);
     aclTensor *ty = tu_tensor(dims, 1, c->dt, y);
     assert_true(ta && ty);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
     if (c->selu) {
-        assert_int_equal(aclnnSeluGetWorkspaceSize(ta, ty, &ws, &ex), ACLNN_SUCCESS);
-        assert_int_equal(tu_run_phase2(aclnnSelu, ex, ws), ACLNN_SUCCESS);
+        assert_int_equal(tu_selu_fwd(ta, ty), ACLNN_SUCCESS);
     } else {
         aclScalar *l = tu_scalar_f32(c->lambda);
-        assert_int_equal(aclnnSoftshrinkGetWorkspaceSize(ta, l, ty, &ws, &ex), ACLNN_SUCCESS);
-        assert_int_equal(tu_run_phase2(aclnnSoftshrink, ex, ws), ACLNN_SUCCESS);
+        assert_int_equal(tu_softshrink_fwd(ta, l, ty), ACLNN_SUCCESS);
         aclDestroyScalar(l);
     }
     aclDestroyTensor(ta);

@@ -45,10 +45,7 @@ static void run_softshrink(const void *x, aclDataType dx, void *y, aclDataType d
     aclTensor *tx = tu_tensor(&n, 1, dx, (void *)(uintptr_t)x);
     aclTensor *ty = tu_tensor(&n, 1, dy, y);
     aclScalar *l = tu_scalar_f32(lambd);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    assert_int_equal(aclnnSoftshrinkGetWorkspaceSize(tx, l, ty, &ws, &ex), ACLNN_SUCCESS);
-    assert_int_equal(tu_run_phase2(aclnnSoftshrink, ex, ws), ACLNN_SUCCESS);
+    assert_int_equal(tu_softshrink_fwd(tx, l, ty), ACLNN_SUCCESS);
     aclDestroyScalar(l);
     aclDestroyTensor(tx);
     aclDestroyTensor(ty);
@@ -58,10 +55,7 @@ static void run_selu(const void *x, aclDataType dx, void *y, aclDataType dy, int
 {
     aclTensor *tx = tu_tensor(&n, 1, dx, (void *)(uintptr_t)x);
     aclTensor *ty = tu_tensor(&n, 1, dy, y);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    assert_int_equal(aclnnSeluGetWorkspaceSize(tx, ty, &ws, &ex), ACLNN_SUCCESS);
-    assert_int_equal(tu_run_phase2(aclnnSelu, ex, ws), ACLNN_SUCCESS);
+    assert_int_equal(tu_selu_fwd(tx, ty), ACLNN_SUCCESS);
     aclDestroyTensor(tx);
     aclDestroyTensor(ty);
 }

@@ -19,7 +19,9 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
+#include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "ref_model.h" /* tu_selu_f32, the library's fp16 / bf16 conversions */
 #include "rng.h"       /* tu_rng: splitmix64 */
@@ -134,6 +136,23 @@ static inline aclnnStatus tu_selu(const aclTensor *g, const aclTensor *r, aclTen
         *ws_out = ws;
     }
     return tu_run_phase2(aclnnSeluBackward, ex, ws);
+}
+
+/* Both phases of the forward Softshrink and Selu. */
+static inline aclnnStatus tu_softshrink_fwd(const aclTensor *x, const aclScalar *lambd, aclTensor *out)
+{
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    aclnnStatus st = aclnnSoftshrinkGetWorkspaceSize(x, lambd, out, &ws, &ex);
+    return st != ACLNN_SUCCESS ? st : tu_run_phase2(aclnnSoftshrink, ex, ws);
+}
+
+static inline aclnnStatus tu_selu_fwd(const aclTensor *x, aclTensor *out)
+{
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    aclnnStatus st = aclnnSeluGetWorkspaceSize(x, out, &ws, &ex);
+    return st != ACLNN_SUCCESS ? st : tu_run_phase2(aclnnSelu, ex, ws);
 }
 
 /* ---- comparing ---------------------------------------------------------- */
