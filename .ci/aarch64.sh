@@ -5,7 +5,10 @@
 #  1. installs what is missing (gcc-aarch64-linux-gnu, qemu-user, and
 #     libcmocka-dev:arm64 through Debian multiarch); when that is not
 #     possible (no root, no network), says so and skips the stage (exit 0);
-#  2. cross-builds a Release tree with cmake/toolchains/aarch64-linux-gnu.cmake;
+#  2. cross-builds a Release tree with cmake/toolchains/aarch64-linux-gnu.cmake,
+#     and a second one with clang (-Werror, as every build: clang's warnings
+#     on aarch64 code; the pool backend, as no arm64 libomp is installed) that
+#     is only built, not run;
 #  3. checks that `opsnn-golden version` under qemu reports the NEON path;
 #  4. runs the whole ctest under qemu for QEMU_CPU=neoverse-n1 (a
 #     Kunpeng-920-like ARMv8.2 core) and QEMU_CPU=max (SVE, BF16 and the rest);
@@ -59,6 +62,13 @@ build=build-ci-arm64
 cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake \
   -DCMAKE_BUILD_TYPE=Release -DOPSNN_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" -j"$jobs" >/dev/null
+
+echo "== aarch64: clang cross build (Release, pool threads; built, not run)"
+cmake -S . -B build-ci-arm64-clang -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake \
+  -DOPSNN_AARCH64_CC=clang -DCMAKE_BUILD_TYPE=Release -DOPSNN_BUILD_BENCH=OFF >/dev/null
+cmake --build build-ci-arm64-clang -j"$jobs" >/dev/null
+aarch64-linux-gnu-readelf -h build-ci-arm64-clang/libopsnn.so | grep -q AArch64 \
+  || { echo "the clang cross build did not make an aarch64 library"; exit 1; }
 
 echo "== aarch64: opsnn-golden version under qemu"
 version=$(QEMU_CPU=neoverse-n1 "${qemu[@]}" "$build/tools/opsnn-golden" version)

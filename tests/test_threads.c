@@ -385,6 +385,15 @@ static void a_forked_child_runs_phase_2(void **state)
                   "threads\n");
     skip();
 #endif
+    /* qemu-user 7.2 (Debian 12's) aborts in a forked child that starts a
+     * thread while the parent had another alive at the fork ("cpu_exec:
+     * assertion failed: (cpu == current_cpu)"; a 15-line C program with no
+     * library in it does the same), and the pool's workers are alive at the
+     * fork: only the OpenMP build, whose child runs on the caller, gets
+     * through there. */
+    if (backend_is("pool")) {
+        skip_under_emulator();
+    }
     big_op o;
     big_make(&o);
     opsnn_set_num_threads(2);

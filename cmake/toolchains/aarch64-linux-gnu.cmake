@@ -6,9 +6,12 @@
 #   cmake --build build-arm64 -j2 && ctest --test-dir build-arm64
 #
 # Overrides: OPSNN_AARCH64_PREFIX (compiler prefix, default
-# aarch64-linux-gnu-), OPSNN_AARCH64_SYSROOT (the target's libraries, default
-# /usr/aarch64-linux-gnu), OPSNN_QEMU (default qemu-aarch64). Set QEMU_CPU in
-# the environment to choose the emulated core (e.g. neoverse-n1, max).
+# aarch64-linux-gnu-), OPSNN_AARCH64_CC (the C compiler, default the prefix's
+# gcc; `clang` cross-compiles with clang's own aarch64 target and the same
+# binutils and libraries), OPSNN_AARCH64_SYSROOT (the target's libraries,
+# default /usr/aarch64-linux-gnu), OPSNN_QEMU (default qemu-aarch64). Set
+# QEMU_CPU in the environment to choose the emulated core (e.g. neoverse-n1,
+# max).
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 
@@ -16,7 +19,12 @@ set(OPSNN_AARCH64_PREFIX "aarch64-linux-gnu-" CACHE STRING "Cross compiler prefi
 set(OPSNN_AARCH64_SYSROOT "/usr/aarch64-linux-gnu" CACHE PATH "aarch64 runtime libraries")
 set(OPSNN_QEMU "qemu-aarch64" CACHE STRING "User-mode emulator for aarch64 binaries")
 
-set(CMAKE_C_COMPILER ${OPSNN_AARCH64_PREFIX}gcc)
+set(OPSNN_AARCH64_CC "${OPSNN_AARCH64_PREFIX}gcc" CACHE STRING "Cross C compiler (gcc or clang)")
+set(CMAKE_C_COMPILER ${OPSNN_AARCH64_CC})
+if(OPSNN_AARCH64_CC MATCHES "clang")
+  # also handed to the tests that compile programs themselves (doc snippets)
+  set(CMAKE_C_COMPILER_TARGET aarch64-linux-gnu)
+endif()
 # C++ is optional (bench/vs_libtorch, header checks): only when installed.
 find_program(OPSNN_AARCH64_CXX ${OPSNN_AARCH64_PREFIX}g++)
 if(OPSNN_AARCH64_CXX)
