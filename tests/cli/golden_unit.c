@@ -1,6 +1,9 @@
 /* Unit suite of opsnn-golden's pieces that the CLI test reaches only from
  * outside: the .npy header parser and writer, shape parsing, the compare
- * rule, bf16 rounding, the seeded generator. */
+ * rule, bf16 rounding, the seeded generator; and what `run --prepare` frees
+ * when an allocation fails (strdup and free are wrapped at link time:
+ * tools/CMakeLists.txt). */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -16,6 +20,7 @@
 #include "dtype.h"
 #include "gen.h"
 #include "npy.h"
+#include "run.h"
 #include "shape.h"
 #include "opsnn/opsnn.h"
 
@@ -320,6 +325,96 @@ static void rng_is_xoshiro256starstar_seeded_by_splitmix64(void **state)
     }
 }
 
+/* ---- strdup and free of the golden core, wrapped (-Wl,--wrap): the nth
+ * strdup of one string can be made to fail, and the strings strdup made are
+ * tracked until freed. */
+char *__real_strdup(const char *s);
+void __real_free(void *p);
+char *__wrap_strdup(const char *s);
+void __wrap_free(void *p);
+
+static const char *strdup_fail_of; /* this string's ... */
+static int strdup_fail_nth;        /* ... nth strdup from now fails */
+static int strdup_failed;
+static void *strdup_live[1024];
+static int strdup_nlive, strdup_untracked;
+
+char *__wrap_strdup(const char *s)
+{
+    if (strdup_fail_of != NULL && strcmp(s, strdup_fail_of) == 0 && --strdup_fail_nth == 0) {
+        strdup_failed++;
+        errno = ENOMEM;
+        return NULL;
+    }
+    char *p = __real_strdup(s);
+    if (p != NULL) {
+        if (strdup_nlive < (int)(sizeof strdup_live / sizeof strdup_live[0])) {
+            strdup_live[strdup_nlive++] = p;
+        } else {
+            strdup_untracked++;
+        }
+    }
+    return p;
+}
+
+void __wrap_free(void *p)
+{
+    for (int i = 0; p != NULL && i < strdup_nlive; i++) {
+        if (strdup_live[i] == p) {
+            strdup_live[i] = strdup_live[--strdup_nlive];
+            break;
+        }
+    }
+    __real_free(p);
+}
+
+static int run_prepare(const char *csv, const char *dir, const char *testcase)
+{
+    char *args[] = {(char *)csv, "--prepare", (char *)dir, "--quiet", "--testcase", (char *)testcase,
+                    NULL};
+    return golden_cmd_run(testcase != NULL ? 6 : 4, args);
+}
+
+/* A --testcase re-run of a prepared tree keeps the other cases in its
+ * manifest: when copying one of their names fails, the run fails with
+ * "out of memory" and frees every name of the manifest it was building
+ * (before the fix the list leaked). */
+static void prepare_rerun_frees_the_manifest_when_a_copy_fails(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/golden_unit_XXXXXX";
+    assert_non_null(mkdtemp(root));
+    char csv[64], tree[64], cmd[160];
+    snprintf(csv, sizeof csv, "%s/c.csv", root);
+    snprintf(tree, sizeof tree, "%s/t", root);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("testcase_name,op_name,input_dtypes,input_shapes,output_dtypes,output_shapes\n"
+          "keep_a,selu_grad,\"('float32',)\",\"((2,), (2,))\",\"('float32',)\",\"((2,),)\"\n"
+          "keep_b,selu_grad,\"('float32',)\",\"((2,), (2,))\",\"('float32',)\",\"((2,),)\"\n",
+          f);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(run_prepare(csv, tree, NULL), 0);
+    assert_int_equal(strdup_untracked, 0);
+    int live_before = strdup_nlive;
+    /* keep_b's name is copied twice by the re-run: reading the old
+     * manifest, then merging it into the new one; the second copy fails */
+    strdup_fail_of = "keep_b";
+    strdup_fail_nth = 2;
+    strdup_failed = 0;
+    int rc = run_prepare(csv, tree, "keep_a");
+    strdup_fail_of = NULL;
+    assert_int_equal(strdup_failed, 1);
+    assert_int_not_equal(rc, 0);
+    assert_int_equal(strdup_untracked, 0);
+    if (strdup_nlive != live_before) {
+        fail_msg("%d string(s) strdup made in the failed run were never freed",
+                 strdup_nlive - live_before);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +431,7 @@ int main(void)
         cmocka_unit_test(bf16_rounds_to_nearest_even_and_keeps_nan_quiet),
         cmocka_unit_test(dtype_names_and_element_access),
         cmocka_unit_test(rng_is_xoshiro256starstar_seeded_by_splitmix64),
+        cmocka_unit_test(prepare_rerun_frees_the_manifest_when_a_copy_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -789,8 +789,10 @@ static int write_tree_manifest(const run_cfg *cfg, const golden_caseset *set, co
             }
         }
     }
+    int made = 0; /* now holds names to free, whatever happens next */
     if (rc == 0) {
         rc = golden_manifest_now(&now, cfg->format, sha, cfg->seed, dirs, n, e);
+        made = rc == 0;
     }
     golden_err ignored;
     if (rc == 0 && golden_manifest_read(cfg->prepare, &old, &ignored) == 0) {
@@ -812,6 +814,8 @@ static int write_tree_manifest(const run_cfg *cfg, const golden_caseset *set, co
     }
     if (rc == 0) {
         rc = golden_manifest_write(cfg->prepare, &now, e);
+    }
+    if (made) {
         golden_manifest_free(&now);
     }
     for (int i = 0; i < n; i++) {
