@@ -51,7 +51,7 @@ case $version in
   *) echo "avx512emu: OPSNN_ISA=avx512 did not select the avx512 path: $version"; exit 1 ;;
 esac
 
-suites='^(test_kernels_isa|test_kernels_scalar_b|test_kernels_mixed|test_cvt_isa|test_npu_emulation|test_golden_bits|test_forward_numerics|test_selu_numerics|test_softshrink_numerics|test_parallel|test_iter|test_iter_bcast)$'
+suites='^(test_kernels_isa|test_kernels_scalar_b|test_kernels_mixed|test_cvt_isa|test_npu_emulation|test_golden_bits|test_forward_numerics|test_forward_generations|test_selu_numerics|test_softshrink_numerics|test_parallel|test_iter|test_iter_bcast)$'
 for t in 1 3; do
   OPSNN_ISA=avx512 OPSNN_NUM_THREADS=$t ctest --test-dir "$build" -R "$suites" -j"$jobs" --output-on-failure \
     >"$build/ctest-$t.log" 2>&1 \

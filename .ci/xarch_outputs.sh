@@ -167,12 +167,18 @@ for isa in $isas; do
             fi
         done
         # the forward operators' Atlas A2/A3 kernels: the TBE Softshrink
-        # (builtin) and the experimental Selu (ops-nn) over every fp16
-        # pattern, the special values and every int8 value
+        # (builtin; on the Ascend910 its branch without tik.vcopy) and the
+        # experimental Selu (ops-nn) over every fp16 pattern, the special
+        # values and every int8 value
         for l in 0.3 0.5 nan; do
             run_case "softshrink_fwd_all_fp16_tbe_l$l" softshrink --soc Ascend910B --opp builtin \
                 --self "$in/all_fp16.bin" --dtype fp16 --shape 65536 --lambd "$l"
+            run_case "softshrink_fwd_all_fp16_tbe910_l$l" softshrink --soc Ascend910 --opp builtin \
+                --self "$in/all_fp16.bin" --dtype fp16 --shape 65536 --lambd "$l"
         done
+        n=$(elems "$in/sp_fp32_x.bin" fp32)
+        run_case softshrink_fwd_sp_fp32_tbe910_l0.5 softshrink --soc Ascend910 --opp builtin \
+            --self "$in/sp_fp32_x.bin" --dtype fp32 --shape "$n" --lambd 0.5
         for d in fp32 bf16; do
             n=$(elems "$in/sp_${d}_x.bin" "$d")
             for l in 0.3 nan; do

@@ -6,7 +6,9 @@
  *   - Softshrink on Ascend910B with the built-in package: the CANN TBE kernel
  *     (half arithmetic and a half lambd for FLOAT16, a NaN lambd keeping x):
  *     every fp16 and bf16 pattern and float32 specials and random values,
- *     for lambdas where half rounding matters and where it does not;
+ *     for lambdas where half rounding matters and where it does not; and on
+ *     the Ascend910 its branch without tik.vcopy (NaN x kept), FLOAT16 and
+ *     FLOAT (the Ascend910 has no BF16), out on its own buffer and on self's;
  *   - Selu on Ascend910B with the ops-nn package: the experimental kernel
  *     (FLOAT16 in half, INT8 through saturating truncations): every fp16
  *     pattern, every int8 value, lengths 1..300 (the runs too short for the
@@ -33,12 +35,18 @@
 #include "sweep.h"
 #include "test_util.h"
 
+/* `soc` with package `opp`, whose kernel generation is `gen`. */
+static void use_soc(const char *soc, const char *opp, const char *gen)
+{
+    assert_int_equal(opsnn_set_soc(soc), ACLNN_SUCCESS);
+    assert_int_equal(opsnn_set_opp(opp), ACLNN_SUCCESS);
+    assert_string_equal(opsnn_get_kernel_generation(), gen);
+}
+
 /* Ascend910B with package `opp`, whose kernel generation is `gen`. */
 static void use(const char *opp, const char *gen)
 {
-    assert_int_equal(opsnn_set_soc("Ascend910B"), ACLNN_SUCCESS);
-    assert_int_equal(opsnn_set_opp(opp), ACLNN_SUCCESS);
-    assert_string_equal(opsnn_get_kernel_generation(), gen);
+    use_soc("Ascend910B", opp, gen);
 }
 
 static void use_arch35(void)
@@ -59,18 +67,40 @@ static const float LAMBDAS[] = {0.0f,     -0.0f,     1e-40f,   6e-8f, 1e-6f, 0.3
 
 /* ---- Softshrink, TBE --------------------------------------------------------- */
 
-static void softshrink_tbe_case(aclDataType dt, size_t n, const void *x, const char *what)
+/* Softshrink of x, out on its own buffer and on self's (y = x in the
+ * kernels), against the emulation of the branch with (vcopy) or without
+ * tik.vcopy. */
+static void softshrink_tbe_soc_case(const char *soc, int vcopy, aclDataType dt, size_t n,
+                                    const void *x, const char *what)
 {
     size_t es = tu_dtype_size(dt);
-    void *want = malloc(n * es);
-    assert_true(want != NULL);
-    use("builtin", "tbe");
+    void *want = malloc(n * es), *io = malloc(n * es);
+    assert_true(want != NULL && io != NULL);
+    use_soc(soc, "builtin", "tbe");
+    const int64_t dims[1] = {(int64_t)n};
     for (size_t l = 0; l < NLAMBDAS; l++) {
-        npu_emu_softshrink_tbe(dt, n, x, LAMBDAS[l], want);
+        npu_emu_softshrink_tbe(vcopy, dt, n, x, LAMBDAS[l], want);
         run_case c = {0, dt, n, x, x, LAMBDAS[l], 1};
         emu_check_all_paths(&c, want, what);
+        memcpy(io, x, n * es);
+        run_case inplace = {0, dt, n, io, io, LAMBDAS[l], 1};
+        emu_run_forward(&inplace, dims, io);
+        if (memcmp(io, want, n * es) != 0) {
+            fail_msg("%s on %s, out on self, lambd %g: differs from the emulation", what, soc,
+                     (double)LAMBDAS[l]);
+        }
     }
+    free(io);
     free(want);
+}
+
+/* Ascend910B (tik.vcopy); FLOAT and FLOAT16 on the Ascend910 too (none). */
+static void softshrink_tbe_case(aclDataType dt, size_t n, const void *x, const char *what)
+{
+    softshrink_tbe_soc_case("Ascend910B", 1, dt, n, x, what);
+    if (dt != ACL_BF16) {
+        softshrink_tbe_soc_case("Ascend910", 0, dt, n, x, what);
+    }
 }
 
 static void softshrink_tbe_every_16bit_pattern(void **state)
@@ -139,6 +169,16 @@ static void softshrink_tbe_hand_derived(void **state)
     assert_int_equal(softshrink16(ACL_BF16, 0xbf80u, NAN), 0xbf80u);
     /* BF16 is computed in float32 with a float32 lambd, as on arch35 */
     assert_int_equal(softshrink16(ACL_BF16, 0x3fa0u, 0.3f), 0x3f73u); /* 1.25 - 0.3 */
+    /* the Ascend910 (no tik.vcopy): a NaN x fails every compare and is
+     * selected through, signalling and negative ones too; the rest as on
+     * the 910B */
+    use_soc("Ascend910", "builtin", "tbe");
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0x7e00u, 0.5f), 0x7e00u);
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0xfe01u, 0.5f), 0xfe01u);
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0x7c01u, 0.5f), 0x7c01u);
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0x7e00u, NAN), 0x7e00u);
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0x3500u, 0.3f), 0x2260u);
+    assert_int_equal(softshrink16(ACL_FLOAT16, 0x8000u, 0.5f), 0x0000u);
     use_arch35();
     assert_int_equal(softshrink16(ACL_FLOAT16, 0x3500u, 0.3f), 0x2266u);
     assert_int_equal(softshrink16(ACL_FLOAT16, 0x34cdu, 0.3f), 0x0333u); /* 819 * 2^-24 */

@@ -214,7 +214,7 @@ static void transposed_only_input_walked_by_columns(void **state)
         {1, 32, 32}, {1, 31, 64}, {1, 33, 96}, {1, 100, 160}, {3, 45, 64}, {1, 2, 4096},
         {2, 129, 128}, {1, 65, 33}, {1, 40, 100},
     };
-    static const opsnn_softshrink_params lambd = {0.5f};
+    static const opsnn_softshrink_params lambd = {.lambd = 0.5f};
     const opsnn_kparams streamed = {&lambd, OPSNN_NT_STREAM, 0};
     opsnn_ukernel_fn fn = NULL;
     opsnn_isa av[OPSNN_ISA_COUNT];

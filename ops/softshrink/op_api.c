@@ -109,7 +109,9 @@ aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScal
         .inputs = {self},
         .output = out,
     };
-    const opsnn_softshrink_params params = {opsnn_scalar_to_float(lambd)};
+    /* the TBE kernel's branch without tik.vcopy: Ascend910 (DaVinci V100) */
+    const opsnn_softshrink_params params = {
+        opsnn_scalar_to_float(lambd), opsnn_soc_current()->family == OPSNN_SOC_FAMILY_ASCEND910};
     memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }

@@ -592,7 +592,7 @@ void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *g
 /* ---- forward operators of the Atlas A2/A3 generations ---------------------- *
  * experimental/activation/selu/op_kernel/selu.h (ComputeFloat16,
  * ComputeCastFp32<int8_t>) and tbe/impl/dynamic/soft_shrink.py (the
- * tik.vcopy branch of _softshrink_compute). */
+ * branches of _softshrink_compute, with and without tik.vcopy). */
 
 /* An ordered compare of two compute registers: a < b (lt) or a > b / a <= b. */
 enum fcmp { F_LT, F_GT, F_LE };
@@ -608,7 +608,8 @@ static int c_cmp(ctype c, uint32_t a, uint32_t b, enum fcmp op)
     return op == F_LT ? x < y : op == F_GT ? x > y : x <= y;
 }
 
-void npu_emu_softshrink_tbe(aclDataType dt, size_t n, const void *x, float lambd, void *y)
+void npu_emu_softshrink_tbe(int vcopy, aclDataType dt, size_t n, const void *x, float lambd,
+                            void *y)
 {
     init_formats();
     ctype c = {dt == ACL_FLOAT16};
@@ -619,7 +620,8 @@ void npu_emu_softshrink_tbe(aclDataType dt, size_t n, const void *x, float lambd
     for (size_t k = 0; k < n; k++) {
         uint32_t v = gen_in(dt, x, k);
         int nan = c.half ? is_nan16((uint16_t)v) : is_nan32(v);
-        uint32_t xn = nan ? 0u : v;                     /* vsel(x == x, x, 0) */
+        /* vsel(x == x, x, 0) with tik.vcopy; without it, vcmpsel on x */
+        uint32_t xn = nan && vcopy ? 0u : v;
         uint32_t r1 = c_cmp(c, xn & ~sign, l, F_LE) ? 0u : xn; /* vabs, vcmp le, vsel */
         uint32_t sub = c_op(c, r1, neg_l, 0);           /* vsub(r1, lambd) */
         uint32_t r2 = c_cmp(c, r1, l, F_GT) ? sub : r1;

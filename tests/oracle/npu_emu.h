@@ -55,11 +55,13 @@ void npu_emu_softshrink_grad_le(int tbe, aclDataType dt, size_t n, const void *g
 
 /* The forward operators' Atlas A2/A3 kernels. Softshrink of the TBE kernel
  * (FLOAT, FLOAT16, BF16; lambd as float32, converted here to the compute
- * type). Selu of the ops-nn experimental kernel for FLOAT16 and INT8 (its
+ * type): its branch for chips with tik.vcopy (vcopy = 1), or the one without
+ * (0: the Ascend910's vcmpsel on x itself). Selu of the ops-nn experimental kernel for FLOAT16 and INT8 (its
  * other dtypes take arch35's steps); its Exp is exp() of libm rounded once
  * to the register type, an ideal Exp that the NPU's may differ from in the
  * last bit. */
-void npu_emu_softshrink_tbe(aclDataType dt, size_t n, const void *x, float lambd, void *y);
+void npu_emu_softshrink_tbe(int vcopy, aclDataType dt, size_t n, const void *x, float lambd,
+                            void *y);
 void npu_emu_selu_experimental(aclDataType dt, size_t n, const void *x, void *y);
 
 /* The conversions, for tests that pin them on their own. */

@@ -1,6 +1,7 @@
 /* Softshrink forward, AVX2 + F16C: ops/softshrink/op_kernel/softshrink/scalar.c's
  * result in 8 lanes, as max(x - lambd, 0) + min(x + lambd, 0) (softshrink()
- * below). The step ignores its second input (the loop is handed x twice). */
+ * below). The step ignores its second input (the loop is handed x twice).
+ * FLOAT and FLOAT16 also step with a NaN x kept (params keep_nan). */
 #include "../params.h"
 #include "cvt-avx2.h"
 #include "kernels.h"
@@ -30,6 +31,21 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, int
     }
 }
 
+/* step_f32 with a NaN x kept (params keep_nan; blendv moves bits). */
+static inline void step_f32_keep(const void *a, const void *b, void *y, size_t i, int stream,
+                                 const void *params)
+{
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
+    (void)b;
+    __m256 x = _mm256_loadu_ps((const float *)a + i);
+    __m256 v = _mm256_blendv_ps(softshrink(x, lambda), x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+    if (stream) {
+        _mm256_stream_ps((float *)y + i, v);
+    } else {
+        _mm256_storeu_ps((float *)y + i, v);
+    }
+}
+
 /* Eight fp16 of p through softshrink. */
 static inline __m128i softshrink_f16x8(const uint16_t *p, float lambda)
 {
@@ -47,6 +63,26 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     (void)b;
     opsnn_avx2_store_x8x2(y, i, stream, softshrink_f16x8(x, lambda),
                           softshrink_f16x8(x + 8, lambda));
+}
+
+/* Eight fp16 of p through softshrink, a NaN x kept as it is. */
+static inline __m128i softshrink_f16x8_keep(const uint16_t *p, float lambda)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)p);
+    __m128i nan = _mm_cmpgt_epi16(_mm_and_si128(x, _mm_set1_epi16(0x7fff)),
+                                  _mm_set1_epi16(0x7c00));
+    __m128i r = opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(x), lambda));
+    return _mm_blendv_epi8(r, x, nan);
+}
+
+static inline void step_f16_keep(const void *a, const void *b, void *y, size_t i, int stream,
+                                 const void *params)
+{
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
+    const uint16_t *x = (const uint16_t *)a + i;
+    (void)b;
+    opsnn_avx2_store_x8x2(y, i, stream, softshrink_f16x8_keep(x, lambda),
+                          softshrink_f16x8_keep(x + 8, lambda));
 }
 
 /* Even and odd elements apart (cvt-avx2.h), no unpack or pack. A NaN x
@@ -70,6 +106,10 @@ void opsnn_softshrink_ukernel__avx2_f32(size_t n, const void *a, const void *b, 
 {
     (void)b;
     opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    if (c.keep_nan) {
+        opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 4, 8, step_f32_keep);
+        return;
+    }
     opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 4, 8, step_f32);
 }
 
@@ -78,6 +118,10 @@ void opsnn_softshrink_ukernel__avx2_f16(size_t n, const void *a, const void *b, 
 {
     (void)b;
     opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    if (c.keep_nan) {
+        opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 2, 16, step_f16_keep);
+        return;
+    }
     opsnn_avx2_loop(n, a, a, y, &c, p->nt_store, 2, 16, step_f16);
 }
 

@@ -1,7 +1,8 @@
 /* Softshrink forward, AVX-512F/BW/VL/DQ + F16C: ops/softshrink/op_kernel/softshrink/scalar.c's
  * result in 16 lanes, as max(x - lambd, 0) + min(x + lambd, 0) (softshrink()
  * below); masked loads and stores handle the tail. The step ignores its
- * second input. */
+ * second input. FLOAT and FLOAT16 also step with a NaN x kept (params
+ * keep_nan). */
 #include "../params.h"
 #include "cvt-avx512.h"
 #include "kernels.h"
@@ -36,6 +37,21 @@ static inline void step_f32(const void *a, const void *b, void *y, size_t i, uin
     }
 }
 
+/* step_f32 with a NaN x kept (params keep_nan; a masked move moves bits). */
+static inline void step_f32_keep(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                 int stream, const void *params)
+{
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
+    (void)b;
+    __m512 x = _mm512_maskz_loadu_ps((__mmask16)mask, (const float *)a + i);
+    __m512 v = _mm512_mask_mov_ps(softshrink(x, lambda), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x);
+    if (stream) {
+        _mm512_stream_ps((float *)y + i, v);
+    } else {
+        _mm512_mask_storeu_ps((float *)y + i, (__mmask16)mask, v);
+    }
+}
+
 /* Sixteen fp16 of p through softshrink. */
 static inline __m256i softshrink_f16x16(const uint16_t *p, __mmask16 mask, float lambda)
 {
@@ -51,6 +67,26 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, uin
     (void)b;
     __m256i lo = softshrink_f16x16(x, (__mmask16)mask, lambda);
     __m256i hi = softshrink_f16x16(x + 16, (__mmask16)(mask >> 16), lambda);
+    opsnn_avx512_store_x16x2(y, i, mask, stream, lo, hi);
+}
+
+/* Sixteen fp16 of p through softshrink, a NaN x kept as it is. */
+static inline __m256i softshrink_f16x16_keep(const uint16_t *p, __mmask16 mask, float lambda)
+{
+    __m256i x = _mm256_maskz_loadu_epi16(mask, p);
+    __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x7fff)),
+                                     _mm256_set1_epi16(0x7c00));
+    return _mm256_blendv_epi8(softshrink_f16x16(p, mask, lambda), x, nan);
+}
+
+static inline void step_f16_keep(const void *a, const void *b, void *y, size_t i, uint32_t mask,
+                                 int stream, const void *params)
+{
+    float lambda = ((const opsnn_softshrink_params *)params)->lambd;
+    const uint16_t *x = (const uint16_t *)a + i;
+    (void)b;
+    __m256i lo = softshrink_f16x16_keep(x, (__mmask16)mask, lambda);
+    __m256i hi = softshrink_f16x16_keep(x + 16, (__mmask16)(mask >> 16), lambda);
     opsnn_avx512_store_x16x2(y, i, mask, stream, lo, hi);
 }
 
@@ -75,6 +111,10 @@ void opsnn_softshrink_ukernel__avx512_f32(size_t n, const void *a, const void *b
 {
     (void)b;
     opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    if (c.keep_nan) {
+        opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 4, 16, step_f32_keep);
+        return;
+    }
     opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 4, 16, step_f32);
 }
 
@@ -83,6 +123,10 @@ void opsnn_softshrink_ukernel__avx512_f16(size_t n, const void *a, const void *b
 {
     (void)b;
     opsnn_softshrink_params c = *(const opsnn_softshrink_params *)p->op;
+    if (c.keep_nan) {
+        opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 2, 32, step_f16_keep);
+        return;
+    }
     opsnn_avx512_loop(n, a, a, y, &c, p->nt_store, 2, 32, step_f16);
 }
 
