@@ -109,9 +109,9 @@ aclnnStatus aclnnSoftshrinkGetWorkspaceSize(const aclTensor *self, const aclScal
         .inputs = {self},
         .output = out,
     };
-    /* the TBE kernel's branch without tik.vcopy: Ascend910 (DaVinci V100) */
-    const opsnn_softshrink_params params = {
-        opsnn_scalar_to_float(lambd), opsnn_soc_current()->family == OPSNN_SOC_FAMILY_ASCEND910};
+    /* keep_nan: the TBE kernel's branch for chips without tik.vcopy */
+    const opsnn_softshrink_params params = {opsnn_scalar_to_float(lambd),
+                                            !opsnn_soc_has_vcopy(opsnn_soc_current())};
     memcpy(desc.params, &params, sizeof params);
     return opsnn_executor_create(&desc, workspaceSize, executor);
 }

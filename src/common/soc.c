@@ -180,6 +180,11 @@ const opsnn_soc_info *opsnn_soc_current(void)
     return env_soc;
 }
 
+int opsnn_soc_has_vcopy(const opsnn_soc_info *soc)
+{
+    return soc->family != OPSNN_SOC_FAMILY_ASCEND910;
+}
+
 opsnn_opp opsnn_opp_current(void)
 {
     int opp = atomic_load(&chosen_opp);

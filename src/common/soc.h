@@ -39,6 +39,9 @@ int opsnn_soc_lookup(const char *name, const opsnn_soc_info **out);
  * on first use), else Ascend950. Never NULL; safe from any thread. An unknown
  * OPSNN_SOC leaves the default here; opsnn_config_check() reports it. */
 const opsnn_soc_info *opsnn_soc_current(void);
+/* Whether the SoC's TBE kernels see tik.vcopy (impl/util/util_soc_common.py
+ * after_v200(): DaVinci V200 and later): every family but the Ascend910. */
+int opsnn_soc_has_vcopy(const opsnn_soc_info *soc);
 
 /* "Ascend910, Ascend910A, ..." : every accepted name, for messages. */
 const char *opsnn_soc_names(void);

@@ -46,11 +46,10 @@ static inline void step_f32_keep(const void *a, const void *b, void *y, size_t i
     }
 }
 
-/* Eight fp16 of p through softshrink. */
-static inline __m128i softshrink_f16x8(const uint16_t *p, float lambda)
+/* Eight fp16 through softshrink. */
+static inline __m128i softshrink_f16x8(__m128i h, float lambda)
 {
-    __m256 x = opsnn_avx2_f16_to_f32(_mm_loadu_si128((const __m128i *)p));
-    return opsnn_avx2_f32_to_f16(softshrink(x, lambda));
+    return opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(h), lambda));
 }
 
 /* The halves are converted from and to memory as 128-bit vectors, with no
@@ -61,8 +60,9 @@ static inline void step_f16(const void *a, const void *b, void *y, size_t i, int
     float lambda = ((const opsnn_softshrink_params *)params)->lambd;
     const uint16_t *x = (const uint16_t *)a + i;
     (void)b;
-    opsnn_avx2_store_x8x2(y, i, stream, softshrink_f16x8(x, lambda),
-                          softshrink_f16x8(x + 8, lambda));
+    opsnn_avx2_store_x8x2(y, i, stream,
+                          softshrink_f16x8(_mm_loadu_si128((const __m128i *)x), lambda),
+                          softshrink_f16x8(_mm_loadu_si128((const __m128i *)(x + 8)), lambda));
 }
 
 /* Eight fp16 of p through softshrink, a NaN x kept as it is. */
@@ -71,8 +71,7 @@ static inline __m128i softshrink_f16x8_keep(const uint16_t *p, float lambda)
     __m128i x = _mm_loadu_si128((const __m128i *)p);
     __m128i nan = _mm_cmpgt_epi16(_mm_and_si128(x, _mm_set1_epi16(0x7fff)),
                                   _mm_set1_epi16(0x7c00));
-    __m128i r = opsnn_avx2_f32_to_f16(softshrink(opsnn_avx2_f16_to_f32(x), lambda));
-    return _mm_blendv_epi8(r, x, nan);
+    return _mm_blendv_epi8(softshrink_f16x8(x, lambda), x, nan);
 }
 
 static inline void step_f16_keep(const void *a, const void *b, void *y, size_t i, int stream,
