@@ -163,7 +163,7 @@ size_t opsnn_isa_available(opsnn_isa out[OPSNN_ISA_COUNT]);
 int opsnn_cpu_has_isa(opsnn_isa isa);
 
 /* Who designed the CPU, for the choices that differ between vendors' cores
- * (the AVX2 table lookup, kernels/lut16/avx2.c; the executor's column
+ * (the AVX2 and AVX-512 table lookups, kernels/lut16/; the executor's column
  * walk). */
 typedef enum {
     OPSNN_CPU_VENDOR_OTHER = 1, /* not x86, or a vendor no rule names */

@@ -65,8 +65,13 @@ void opsnn_lut16_apply__avx2_gather(size_t n, const uint16_t *a, uint16_t *y,
                                     const uint16_t *table, int nt);
 void opsnn_lut16_apply__avx2_loads(size_t n, const uint16_t *a, uint16_t *y,
                                    const uint16_t *table, int nt);
+/* AVX-512: the same two ways, chosen the same way (lut16/avx512.c). */
 void opsnn_lut16_apply__avx512(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                                int nt);
+void opsnn_lut16_apply__avx512_gather(size_t n, const uint16_t *a, uint16_t *y,
+                                      const uint16_t *table, int nt);
+void opsnn_lut16_apply__avx512_loads(size_t n, const uint16_t *a, uint16_t *y,
+                                     const uint16_t *table, int nt);
 
 /*
  * One run of a 16-bit unary kernel: through `table` (filling it first when

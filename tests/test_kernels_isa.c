@@ -776,8 +776,8 @@ static void select_default_reads_opsnn_isa_env(void **state)
  * (a 16-bit index from every position of a step), the table's last entry
  * (whose 32-bit gather reads the padding), runs of 1 to 40 elements (the
  * zero-padded tail), an output 0-15 elements past a 32-byte boundary,
- * streamed or not, and in place. Both AVX2 ways are run whichever one this
- * CPU's vendor picks. */
+ * streamed or not, and in place. Both AVX2 and both AVX-512 ways are run
+ * whichever one this CPU's vendor picks. */
 static void lut16_lookup_kernels_equal_the_table(void **state)
 {
     (void)state;
@@ -803,6 +803,8 @@ static void lut16_lookup_kernels_equal_the_table(void **state)
         {"avx2 gathers", opsnn_lut16_apply__avx2_gather, OPSNN_ISA_AVX2},
         {"avx2 loads", opsnn_lut16_apply__avx2_loads, OPSNN_ISA_AVX2},
         {"avx512", opsnn_lut16_apply__avx512, OPSNN_ISA_AVX512},
+        {"avx512 gathers", opsnn_lut16_apply__avx512_gather, OPSNN_ISA_AVX512},
+        {"avx512 loads", opsnn_lut16_apply__avx512_loads, OPSNN_ISA_AVX512},
 #endif
     };
     for (size_t w = 0; w < N_OF(ways); w++) {

@@ -17,9 +17,8 @@
  * an older version that also shifted the entries into 64-bit words took
  * about six operations per element (docs/dev/performance-history.md,
  * 2026-12-07). */
-#include <string.h>
-
 #include "loop-avx2.h"
+#include "lookup-x86.h"
 #include "lut16.h"
 
 static inline void step_gather(const void *a, const void *b, void *y, size_t i, int stream,
@@ -34,39 +33,13 @@ static inline void step_gather(const void *a, const void *b, void *y, size_t i, 
     opsnn_avx2_store_x16(y, i, stream, _mm256_blend_epi16(ge, _mm256_slli_epi32(go, 16), 0xaa));
 }
 
-/* Two adjacent indices at p in one 32-bit load: p[0] in the low half, p[1]
- * in the high one (x86 is little-endian). */
-static inline uint32_t index_pair(const uint16_t *p)
-{
-    uint32_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-}
-
-/* The entries of the eight elements at p, in element order: the indices
- * read two at a time (a 32-bit load, its halves split by movzx and shr) and
- * each entry inserted straight from the table (vpinsrw with a memory
- * operand). */
-static inline __m128i lookup8(const uint16_t *t, const uint16_t *p)
-{
-    uint32_t a = index_pair(p), b = index_pair(p + 2), c = index_pair(p + 4),
-             d = index_pair(p + 6);
-    __m128i v = _mm_cvtsi32_si128(t[a & 0xffffu]);
-    v = _mm_insert_epi16(v, t[a >> 16], 1);
-    v = _mm_insert_epi16(v, t[b & 0xffffu], 2);
-    v = _mm_insert_epi16(v, t[b >> 16], 3);
-    v = _mm_insert_epi16(v, t[c & 0xffffu], 4);
-    v = _mm_insert_epi16(v, t[c >> 16], 5);
-    v = _mm_insert_epi16(v, t[d & 0xffffu], 6);
-    return _mm_insert_epi16(v, t[d >> 16], 7);
-}
-
 static inline void step_loads(const void *a, const void *b, void *y, size_t i, int stream,
                               const void *table)
 {
     (void)b;
     const uint16_t *p = (const uint16_t *)a + i, *t = table;
-    __m128i lo = lookup8(t, p), hi = lookup8(t, p + 8); /* both read before y (maybe a) is written */
+    /* both read before y (maybe a) is written */
+    __m128i lo = opsnn_lut16_lookup8(t, p), hi = opsnn_lut16_lookup8(t, p + 8);
     opsnn_avx2_store_x16(y, i, stream, _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1));
 }
 
