@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,16 @@ static void llc_share_is_capped_per_sharing_cpu(void **state)
     assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 0), (int64_t)480 << 20);
     assert_int_equal(opsnn_llc_usable_bytes((int64_t)480 << 20, 1), (int64_t)72 << 20);
     assert_int_equal(opsnn_llc_usable_bytes(0, 2), 0);
+    /* No list names the sharers (the 2-vCPU Zen 5 guest: no cache entries in
+     * sysfs, sysconf's 508 MiB host L3): the online CPUs share it. */
+    assert_int_equal(opsnn_llc_sharers(0, 2), 2);
+    assert_int_equal(opsnn_llc_usable_bytes((int64_t)508 << 20, opsnn_llc_sharers(0, 2)),
+                     (int64_t)144 << 20);
+    assert_int_equal(opsnn_llc_sharers(2, 64), 2); /* a list wins */
+    assert_int_equal(opsnn_llc_usable_bytes(32 << 20, opsnn_llc_sharers(0, 128)), 32 << 20);
+    assert_int_equal(opsnn_llc_sharers(0, -1), 0); /* sysconf failed: unknown */
+    assert_int_equal(opsnn_llc_sharers(0, 0), 0);
+    assert_int_equal(opsnn_llc_sharers(0, (long)INT_MAX + 1), 0);
 }
 
 static void huge_page_is_the_pmd_size_of_the_base_page(void **state)
@@ -168,6 +179,8 @@ static void this_machine_reports_sane_sizes(void **state)
     int64_t llc = opsnn_llc_bytes(&sharers);
     assert_true(llc >= 0);
     assert_true(sharers >= 0);
+    /* a cache entry's list, else the online CPUs: never unknown here */
+    assert_true(sharers > 0 || sysconf(_SC_NPROCESSORS_ONLN) <= 0);
     print_message("huge page %zu bytes, base page %ld, LLC %lld bytes shared by %d CPUs (usable %lld)\n",
                   hp, page, (long long)llc, sharers, (long long)opsnn_llc_usable_bytes(llc, sharers));
 }

@@ -121,14 +121,23 @@ int64_t opsnn_llc_bytes_in(const char *cache_dir, int *sharers)
     return best;
 }
 
+int opsnn_llc_sharers(int listed, long online)
+{
+    if (listed > 0) {
+        return listed;
+    }
+    return online > 0 && online <= INT_MAX ? (int)online : 0;
+}
+
 int64_t opsnn_llc_bytes(int *sharers)
 {
-    int64_t v = opsnn_llc_bytes_in("/sys/devices/system/cpu/cpu0/cache", sharers);
+    int listed = 0;
+    int64_t v = opsnn_llc_bytes_in("/sys/devices/system/cpu/cpu0/cache", &listed);
+    if (sharers != NULL) {
+        *sharers = opsnn_llc_sharers(listed, sysconf(_SC_NPROCESSORS_ONLN));
+    }
     if (v > 0) {
         return v;
-    }
-    if (sharers != NULL) {
-        *sharers = 0;
     }
     long n = -1;
 #ifdef _SC_LEVEL3_CACHE_SIZE

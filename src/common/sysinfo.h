@@ -13,9 +13,18 @@
  * CPUID leaves that on this AMD guest answer 256 MiB for the host package
  * against the 32 MiB the guest's cores share), else sysconf's L3, else its
  * L2 (glibc on arm64 answers 0 to both); 0 if nothing says. *sharers (when
- * not NULL) gets the number of CPUs the entry's shared_cpu_list names, 0
- * when it does not say (sysconf never does). */
+ * not NULL) gets the number of CPUs the entry's shared_cpu_list names, and
+ * where nothing names them (sysconf never does; a guest may have no cache
+ * entries in sysfs at all) the online CPUs (opsnn_llc_sharers). */
 int64_t opsnn_llc_bytes(int *sharers);
+/* The sharers of an LLC: `listed` (shared_cpu_list's count) when > 0, else
+ * `online` (sysconf's online CPUs), else 0 (unknown). A cache that no
+ * topology describes is taken as shared by every online CPU: a 2-vCPU AMD
+ * EPYC (Zen 5) guest has no cache entries in sysfs, and sysconf reports
+ * its host's 508 MiB L3, which uncapped kept every call under 254 MiB of
+ * traffic on plain stores (docs/dev/design-notes.md). On a machine with
+ * many CPUs the per-CPU cap below does not bind. */
+int opsnn_llc_sharers(int listed, long online);
 /* The sysfs rule alone, from a directory laid out like .../cpu0/cache
  * (index<k>/level, type, size, shared_cpu_list): the size of the
  * highest-level data or unified entry (the larger one if a level has two);
