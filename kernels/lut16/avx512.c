@@ -15,7 +15,7 @@
  * scalar lookups (lookup-x86.h), two 256-bit stores. On a 2-vCPU AMD EPYC
  * guest (Zen 5) a 16-lane vpgatherdd costs more than its sixteen loads:
  * over 64K elements in the L2 the gathers took 0.28 ns an element and the
- * loads 0.16, and forward Selu fp16/bf16 ran 1.5-1.9x as fast
+ * loads 0.16, and forward Selu fp16/bf16 took 0.51-0.76 of the time
  * (docs/dev/performance-history.md, 2026-12-07, nineteenth session). */
 #include "loop-avx512.h"
 #include "lookup-x86.h"
