@@ -43,3 +43,8 @@ void opsnn_lut16_run(opsnn_lut16 *table, opsnn_lut16_fn apply, opsnn_ukernel_fn 
         compute(n, a, a, y, p);
     }
 }
+
+int opsnn_lut16_gathers_pay(void)
+{
+    return opsnn_cpu_vendor() == OPSNN_CPU_VENDOR_INTEL;
+}

@@ -57,7 +57,11 @@ typedef void (*opsnn_lut16_fn)(size_t n, const uint16_t *a, uint16_t *y, const u
                                int nt);
 void opsnn_lut16_apply__scalar(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                                int nt);
-/* AVX2: with gathers on an Intel CPU, else with one scalar load per entry
+/* 1 when the x86 lookup kernels read the table with vpgatherdd: on an Intel
+ * CPU (the Xeon guest's gathers); elsewhere a gather costs more than its
+ * scalar loads (Zen 3 with AVX2, Zen 5 with AVX-512). */
+int opsnn_lut16_gathers_pay(void);
+/* AVX2: with gathers where they pay, else with one scalar load per entry
  * (lut16/avx2.c); the two ways are also callable on their own (tests). */
 void opsnn_lut16_apply__avx2(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                              int nt);

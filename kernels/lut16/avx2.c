@@ -58,9 +58,7 @@ void opsnn_lut16_apply__avx2_loads(size_t n, const uint16_t *a, uint16_t *y,
 void opsnn_lut16_apply__avx2(size_t n, const uint16_t *a, uint16_t *y, const uint16_t *table,
                              int nt)
 {
-    if (opsnn_cpu_vendor() == OPSNN_CPU_VENDOR_INTEL) {
-        opsnn_lut16_apply__avx2_gather(n, a, y, table, nt);
-    } else {
-        opsnn_lut16_apply__avx2_loads(n, a, y, table, nt);
-    }
+    opsnn_lut16_fn way = opsnn_lut16_gathers_pay() ? opsnn_lut16_apply__avx2_gather
+                                                   : opsnn_lut16_apply__avx2_loads;
+    way(n, a, y, table, nt);
 }
