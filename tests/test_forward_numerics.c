@@ -8,8 +8,8 @@
  * arch35/softshrink.h): all 2^16 fp16 and bf16 inputs and a float32 sweep,
  * for lambd +-0, a subnormal, 0.3 (x - lambd rounds), 0.5, 1, 3e38 (x + lambd
  * overflows where it is not chosen), +inf and NaN, and the floats next to
- * +-lambd, +-2 lambd and +-0 (the vector paths compute max(x - lambd, 0) +
- * min(x + lambd, 0), which must give the compares' bits at every edge).
+ * +-lambd, +-2 lambd and +-0 (the vector paths compute max(x - lambd,
+ * min(x + lambd, 0)), which must give the compares' bits at every edge).
  * Selu: the float paths against a float64 SELU (relative error bound, and
  * ATK's single-benchmark statistics on ATK-like data); int8 against a
  * step-by-step replay of the kernel's fp16 sequence (ComputeInt8) for all

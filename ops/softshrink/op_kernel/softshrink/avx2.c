@@ -1,5 +1,5 @@
 /* Softshrink forward, AVX2 + F16C: ops/softshrink/op_kernel/softshrink/scalar.c's
- * result in 8 lanes, as max(x - lambd, 0) + min(x + lambd, 0) (softshrink()
+ * result in 8 lanes, as max(x - lambd, min(x + lambd, 0)) (softshrink()
  * below). The step ignores its second input (the loop is handed x twice).
  * FLOAT and FLOAT16 also step with a NaN x kept (params keep_nan). */
 #include "../params.h"
@@ -7,15 +7,14 @@
 #include "kernels.h"
 #include "loop-avx2.h"
 
-/* max(x - lambd, 0) + min(x + lambd, 0), as avx512.c explains: the same
- * bits as scalar.c for every x and every lambd the API lets through
- * (>= -0, +inf or NaN), in five operations and no compare or blend. */
+/* max(x - lambd, min(x + lambd, 0)), as avx512.c explains: the same bits
+ * as scalar.c for every x and every lambd the API lets through (>= -0,
+ * +inf or NaN), in four operations and no compare or blend. */
 static inline __m256 softshrink(__m256 x, float lambda)
 {
     __m256 lam = _mm256_set1_ps(lambda);
-    __m256 zero = _mm256_setzero_ps();
-    __m256 pos = _mm256_max_ps(_mm256_sub_ps(x, lam), zero);
-    return _mm256_add_ps(pos, _mm256_min_ps(_mm256_add_ps(x, lam), zero));
+    __m256 neg = _mm256_min_ps(_mm256_add_ps(x, lam), _mm256_setzero_ps());
+    return _mm256_max_ps(_mm256_sub_ps(x, lam), neg);
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, int stream,

@@ -1,5 +1,5 @@
 /* Softshrink forward, AVX-512F/BW/VL/DQ + F16C: ops/softshrink/op_kernel/softshrink/scalar.c's
- * result in 16 lanes, as max(x - lambd, 0) + min(x + lambd, 0) (softshrink()
+ * result in 16 lanes, as max(x - lambd, min(x + lambd, 0)) (softshrink()
  * below); masked loads and stores handle the tail. The step ignores its
  * second input. FLOAT and FLOAT16 also step with a NaN x kept (params
  * keep_nan). */
@@ -8,20 +8,21 @@
 #include "kernels.h"
 #include "loop-avx512.h"
 
-/* max(x - lambd, 0) + min(x + lambd, 0): scalar.c's compare-and-select in
- * five arithmetic operations and no compare (a 512-bit compare into a mask
+/* max(x - lambd, min(x + lambd, 0)): scalar.c's compare-and-select in four
+ * arithmetic operations and no compare (a 512-bit compare into a mask
  * register, like the conversions' lane moves, takes Intel's one shuffle
  * port, on which the 16-bit steps queued). The same bits for every lambd
  * the API lets through (params.h: >= -0, +inf or NaN): x > lambd gives
- * (x - lambd) + 0, x < -lambd gives 0 + (x + lambd), and anything else
- * +0 + +0, since vmaxps / vminps return their second operand, +0, for two
- * zeros and for a NaN first operand (a NaN x or lambd, inf - inf). */
+ * max(x - lambd, +0) = x - lambd; x < -lambd gives max(x - lambd, x + lambd)
+ * = x + lambd (lambd >= 0, and rounding keeps the order); anything else
+ * max(<= 0, +0) = +0, since vmaxps / vminps return their second operand for
+ * two zeros and for a NaN first operand: a NaN x or lambd, or inf - inf,
+ * makes x - lambd NaN and min(x + lambd, 0) +0. */
 static inline __m512 softshrink(__m512 x, float lambda)
 {
     __m512 lam = _mm512_set1_ps(lambda);
-    __m512 zero = _mm512_setzero_ps();
-    __m512 pos = _mm512_max_ps(_mm512_sub_ps(x, lam), zero);
-    return _mm512_add_ps(pos, _mm512_min_ps(_mm512_add_ps(x, lam), zero));
+    __m512 neg = _mm512_min_ps(_mm512_add_ps(x, lam), _mm512_setzero_ps());
+    return _mm512_max_ps(_mm512_sub_ps(x, lam), neg);
 }
 
 static inline void step_f32(const void *a, const void *b, void *y, size_t i, uint32_t mask,
